@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@pkg/source'] },
+  ssr: { resolve: { conditions: ['@pkg/source'] } },
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    benchmark: { include: ['src/**/*.bench.ts'] },
+  },
+});
