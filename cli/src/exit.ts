@@ -1,0 +1,75 @@
+// The only process.exit of the CLI: maps an error to an exit code and prints
+// "what happened, the details, what to do next" (or the error body with --json).
+import { ZodError } from 'zod';
+
+/** Registry commands: 0 ok, 1 failure, 2 invalid input. Data commands add 3 (unavailable). */
+export const EXIT = { ok: 0, failure: 1, invalidInput: 2, unavailable: 3 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface CliDetail {
+  path?: string | undefined;
+  code: string;
+  message: string;
+}
+
+/** An error the CLI shows as it is: code, message, details and a hint of what to do next. */
+export class CliError extends Error {
+  override name = 'CliError';
+  readonly code: string;
+  readonly exitCode: ExitCode;
+  readonly details: CliDetail[];
+  readonly hint: string | undefined;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { exitCode?: ExitCode; details?: CliDetail[]; hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.exitCode = options.exitCode ?? EXIT.failure;
+    this.details = options.details ?? [];
+    this.hint = options.hint;
+  }
+}
+
+export function toCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ZodError) {
+    return new CliError('BAD_REQUEST', 'Invalid input.', {
+      exitCode: EXIT.invalidInput,
+      details: error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })),
+      hint: 'Check the arguments; run the command with --help for its usage.',
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new CliError('INTERNAL_ERROR', message, {
+    hint: 'This looks like a bug in pkg; run again with PKG_DEBUG=1 for a stack trace.',
+    cause: error,
+  });
+}
+
+export function formatCliError(error: CliError): string {
+  const lines = [`error ${error.code}: ${error.message}`];
+  for (const d of error.details) lines.push(`  - ${d.path ? `${d.path}: ` : ''}${d.message} [${d.code}]`);
+  if (error.hint) lines.push(`hint: ${error.hint}`);
+  return lines.join('\n');
+}
+
+/** Print the error (human or JSON) and exit with its code. */
+export function exitWithError(error: unknown, json: boolean): never {
+  const e = toCliError(error);
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }, null, 2)}\n`,
+    );
+  } else {
+    process.stderr.write(`${formatCliError(e)}\n`);
+    if (process.env.PKG_DEBUG && e.cause instanceof Error && e.cause.stack) process.stderr.write(`${e.cause.stack}\n`);
+  }
+  process.exit(e.exitCode);
+}
+
+export function exitWith(code: ExitCode): never {
+  process.exit(code);
+}

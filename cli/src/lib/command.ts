@@ -1,0 +1,23 @@
+// One command per file: a name, a summary, its arguments and options, and run().
+// main.ts turns each definition into a commander command and generates the help.
+import type { Command } from 'commander';
+
+export interface GlobalOptions {
+  registry?: string | undefined;
+  json: boolean;
+}
+
+export interface CommandDefinition {
+  /** The command path, e.g. `init` or `token create`. */
+  name: string;
+  summary: string;
+  /** Extra help text printed after the options (examples). */
+  help?: string;
+  configure?: (cmd: Command) => Command;
+  /** Receives commander's positional arguments, the command's options and the global options. */
+  run: (args: { positionals: unknown[]; options: Record<string, unknown>; globals: GlobalOptions }) => Promise<void>;
+}
+
+export function defineCommand(definition: CommandDefinition): CommandDefinition {
+  return definition;
+}
