@@ -6,7 +6,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.pkg-data/**', '**/coverage/**', '**/*.gen.ts', '.turbo/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.pkg-data/**',
+      '**/coverage/**',
+      '**/*.gen.ts',
+      '.turbo/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

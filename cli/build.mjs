@@ -10,6 +10,7 @@ await build({
   outfile: 'dist/pkg.js',
   bundle: true,
   platform: 'node',
+  conditions: ['@pkg/source'],
   format: 'esm',
   target: 'node20',
   sourcemap: true,

@@ -65,7 +65,8 @@ export function exitWithError(error: unknown, json: boolean): never {
     );
   } else {
     process.stderr.write(`${formatCliError(e)}\n`);
-    if (process.env.PKG_DEBUG && e.cause instanceof Error && e.cause.stack) process.stderr.write(`${e.cause.stack}\n`);
+    if (process.env.PKG_DEBUG && e.cause instanceof Error && e.cause.stack)
+      process.stderr.write(`${e.cause.stack}\n`);
   }
   process.exit(e.exitCode);
 }

@@ -1,3 +1,39 @@
 // Browser-safe exports: zod schemas and constants only, no Node built-ins.
 export { API_VERSION, healthSchema, type Health, serviceInfoSchema, type ServiceInfo } from './schemas/service.js';
 export { errorBodySchema, type ErrorBody, errorDetailSchema, type ErrorDetail } from './schemas/error-body.js';
+export {
+  REGISTRY_ERROR_STATUS,
+  type RegistryErrorCode,
+  isRegistryErrorCode,
+  RegistryError,
+} from './errors/registry-error.js';
+export {
+  INTEGRITY_PATTERN,
+  NAMESPACE_PATTERN,
+  PACKAGE_ID_PATTERN,
+  PACKAGE_NAME_PATTERN,
+  formatPackageId,
+  integritySchema,
+  type Integrity,
+  namespaceSchema,
+  type Namespace,
+  packageIdSchema,
+  type PackageId,
+  packageNameSchema,
+  type PackageName,
+  parsePackageId,
+  versionSchema,
+  type Version,
+} from './schemas/names.js';
+export {
+  SPEC_VERSION,
+  manifestSchema,
+  type Manifest,
+  permissionsSchema,
+  type Permissions,
+  toolEntrySchema,
+  type ToolEntry,
+} from './schemas/manifest.js';
+export { skillFrontMatterSchema, type SkillFrontMatter } from './schemas/skill-md.js';
+export { PROBLEM_CODES, type ProblemCode, type Problem, InvalidPackageError } from './package/problems.js';
+export { PACKAGE_LIMITS } from './package/limits.js';

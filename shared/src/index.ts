@@ -1,2 +1,20 @@
 // Curated exports of @pkg/shared (Node side). Browser-safe pieces live in ./browser.ts.
 export * from './browser.js';
+export {
+  TooLargeError,
+  createIntegrityHasher,
+  createIntegrityStream,
+  integrityOf,
+  type IntegrityHasher,
+  type IntegrityResult,
+  parseIntegrity,
+} from './package/integrity.js';
+export { readArchive, type PackageFile } from './package/read-archive.js';
+export {
+  validateArchive,
+  type ValidateArchiveOptions,
+  type ValidateArchiveResult,
+} from './package/validate-archive.js';
+export { validatePackage } from './package/validate-package.js';
+export { archiveFilename, packDirectory, type PackResult } from './package/pack.js';
+export { parseSkillMd } from './package/check-skill-md.js';

@@ -15,7 +15,11 @@ export interface CommandDefinition {
   help?: string;
   configure?: (cmd: Command) => Command;
   /** Receives commander's positional arguments, the command's options and the global options. */
-  run: (args: { positionals: unknown[]; options: Record<string, unknown>; globals: GlobalOptions }) => Promise<void>;
+  run: (args: {
+    positionals: unknown[];
+    options: Record<string, unknown>;
+    globals: GlobalOptions;
+  }) => Promise<void>;
 }
 
 export function defineCommand(definition: CommandDefinition): CommandDefinition {

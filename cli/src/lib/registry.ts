@@ -21,7 +21,8 @@ const registryUrlSchema = z.url({ protocol: /^https?$/ });
 
 /** Expand an alias and validate the URL; the result has no trailing slash. */
 export function normalizeRegistry(value: string, from: string): string {
-  const expanded = value in REGISTRY_ALIASES ? REGISTRY_ALIASES[value as keyof typeof REGISTRY_ALIASES] : value;
+  const expanded =
+    value in REGISTRY_ALIASES ? REGISTRY_ALIASES[value as keyof typeof REGISTRY_ALIASES] : value;
   const parsed = registryUrlSchema.safeParse(expanded);
   if (!parsed.success) {
     throw new CliError('BAD_REQUEST', `The registry from ${from} is not an http(s) URL or alias: ${value}`, {
@@ -43,6 +44,7 @@ export function resolveRegistry(inputs: RegistryInputs): ResolvedRegistry {
   if (inputs.flag) return { url: normalizeRegistry(inputs.flag, '--registry'), source: 'flag' };
   if (inputs.env) return { url: normalizeRegistry(inputs.env, 'PKG_REGISTRY'), source: 'env' };
   if (inputs.project) return { url: normalizeRegistry(inputs.project, 'pkg.json'), source: 'project' };
-  if (inputs.userConfig) return { url: normalizeRegistry(inputs.userConfig, 'the user config'), source: 'user-config' };
+  if (inputs.userConfig)
+    return { url: normalizeRegistry(inputs.userConfig, 'the user config'), source: 'user-config' };
   return { url: DEFAULT_REGISTRY, source: 'default' };
 }

@@ -1,0 +1,36 @@
+// createApp(deps): request id and logging, /trpc, the REST routes, the SPA, the JSON 404
+// and the error handler. No module singletons: everything comes from deps.
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import { RegistryError } from '@pkg/shared';
+import { createContext } from './context.js';
+import type { AppDeps } from './deps.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestId } from './middleware/request-id.js';
+import { serviceRoutes } from './rest/service.js';
+import { spaRoutes } from './spa.js';
+import { appRouter } from './trpc/router.js';
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('query parser', 'simple');
+  app.use(requestId(deps.logger));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createContext({ req, deps }),
+      maxBodySize: 1024 * 1024,
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+  app.use(serviceRoutes(deps));
+  app.use(spaRoutes(deps.config.PKG_WEB_DIR));
+  app.use((req) => {
+    throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);
+  });
+  app.use(errorHandler);
+  return app;
+}

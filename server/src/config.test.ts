@@ -1,0 +1,31 @@
+// A bad environment variable stops the server with a message that names it.
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  test('defaults: loopback, port 8787, embedded store under ./.pkg-data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ HOST: '127.0.0.1', PORT: 8787, PKG_DATA_DIR: './.pkg-data' });
+    expect(config.MONGODB_URI).toBeUndefined();
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, /PORT must be a port number \(got "abc"\)/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ PKG_BASE_URL: 'ftp://x' }, /PKG_BASE_URL must be an http\(s\) URL/],
+  ])('%o is refused with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test('a bad MONGODB_URI is named without echoing its value', () => {
+    expect(() => loadConfig({ MONGODB_URI: 'postgres://user:secret@host/db' })).toThrow(
+      /MONGODB_URI must start with mongodb:\/\//,
+    );
+    try {
+      loadConfig({ MONGODB_URI: 'postgres://user:secret@host/db' });
+    } catch (error) {
+      expect(String(error)).not.toContain('secret');
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Configuration from environment variables, validated with zod. A bad value stops the
+// server with a message naming the variable, never with a stack trace.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const portSchema = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+export const configSchema = z.object({
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  PORT: portSchema.default(8787),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  PKG_DATA_DIR: z.string().min(1, 'must not be empty').default('./.pkg-data'),
+  PKG_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PKG_ADMIN_CONTACT: z.string().min(1).default('the operator of this registry (pkg-admin)'),
+  PKG_WEB_DIR: z.string().min(1).default(path.resolve(here, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parse the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const got = typeof input[name] === 'string' && name !== 'MONGODB_URI' ? ` (got "${input[name]}")` : '';
+    return `  ${name} ${issue.message}${got}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

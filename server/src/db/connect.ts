@@ -1,0 +1,45 @@
+// Opens the store: MONGODB_URI when set, otherwise the embedded MongoDB-compatible store
+// under PKG_DATA_DIR. Nothing else in the server knows which one it got.
+import path from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import { startEmbeddedStore } from './embedded/index.js';
+import { redactUri } from './redact-uri.js';
+
+/** The database the server uses inside the embedded store. */
+export const EMBEDDED_DB_NAME = 'pkg';
+
+export interface OpenStore {
+  kind: 'embedded' | 'mongodb';
+  /** The URI with credentials redacted: safe to log and print. */
+  displayUri: string;
+  connection: Connection;
+  close(): Promise<void>;
+}
+
+export async function openStore(config: Config, log: Logger): Promise<OpenStore> {
+  if (config.MONGODB_URI) {
+    const connection = await mongoose
+      .createConnection(config.MONGODB_URI, { serverSelectionTimeoutMS: 10_000 })
+      .asPromise();
+    const displayUri = redactUri(config.MONGODB_URI);
+    log.info({ store: 'mongodb', uri: displayUri }, 'connected to MongoDB');
+    return { kind: 'mongodb', displayUri, connection, close: () => connection.close() };
+  }
+  const dir = path.resolve(config.PKG_DATA_DIR);
+  const store = await startEmbeddedStore({ dir });
+  const connection = await mongoose
+    .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, { serverSelectionTimeoutMS: 10_000 })
+    .asPromise();
+  log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');
+  return {
+    kind: 'embedded',
+    displayUri: store.uri,
+    connection,
+    close: async () => {
+      await connection.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// The set of databases and collections held by the store. Every mutation made through it (or
+// through its collections) is queued as a journal op; `takeOps` hands the ops of the command just
+// executed to the journal. `apply` replays a journal op on recovery; `snapshotOps` lists the ops
+// that rebuild the current state (written as the compaction snapshot).
+import type { Document } from 'bson';
+import { UUID } from 'bson';
+import { Collection } from './collection.js';
+import type { JournalOp } from './collection.js';
+import { CommandError } from './errors.js';
+import type { IndexSpec } from './indexes.js';
+import { asDocument } from './bson-values.js';
+
+export class Catalog {
+  private readonly databases = new Map<string, Map<string, Collection>>();
+  private pending: JournalOp[] = [];
+  private readonly sink = (op: JournalOp): void => {
+    this.pending.push(op);
+  };
+
+  /** The journal ops queued since the last call. */
+  takeOps(): JournalOp[] {
+    const ops = this.pending;
+    this.pending = [];
+    return ops;
+  }
+
+  databaseNames(): string[] {
+    return Array.from(this.databases.keys()).filter((d) => (this.databases.get(d)?.size ?? 0) > 0);
+  }
+
+  collections(db: string): Collection[] {
+    return Array.from(this.databases.get(db)?.values() ?? []);
+  }
+
+  get(db: string, name: string): Collection | undefined {
+    return this.databases.get(db)?.get(name);
+  }
+
+  /** The collection, created implicitly (as an insert or createIndexes does) when missing. */
+  ensure(db: string, name: string): Collection {
+    return this.get(db, name) ?? this.create(db, name, {});
+  }
+
+  create(db: string, name: string, options: Document): Collection {
+    validateName(db, name);
+    if (this.get(db, name)) {
+      throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
+    }
+    const coll = new Collection(db, name, options, this.sink);
+    this.collectionsOf(db).set(name, coll);
+    this.sink({ o: 'create', d: db, c: name, options, uuid: coll.uuid });
+    return coll;
+  }
+
+  drop(db: string, name: string): Collection | undefined {
+    const coll = this.get(db, name);
+    if (!coll) return undefined;
+    this.databases.get(db)?.delete(name);
+    this.sink({ o: 'drop', d: db, c: name });
+    return coll;
+  }
+
+  dropDatabase(db: string): void {
+    if (!this.databases.delete(db)) return;
+    this.sink({ o: 'dropDatabase', d: db });
+  }
+
+  rename(db: string, name: string, toDb: string, toName: string, dropTarget: boolean): void {
+    const source = this.get(db, name);
+    if (!source) throw new CommandError('NamespaceNotFound', 'source namespace does not exist');
+    validateName(toDb, toName);
+    if (this.get(toDb, toName)) {
+      if (!dropTarget) throw new CommandError('NamespaceExists', 'target namespace exists');
+      this.databases.get(toDb)?.delete(toName);
+    }
+    this.databases.get(db)?.delete(name);
+    this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.sink));
+    this.sink({ o: 'rename', d: db, c: name, td: toDb, tc: toName });
+  }
+
+  /** Replays one journal op (no checks, nothing queued). */
+  apply(op: JournalOp): void {
+    const db = String(op.d);
+    const name = String(op.c);
+    switch (op.o) {
+      case 'create': {
+        if (this.get(db, name)) return;
+        const uuid = op.uuid instanceof UUID ? op.uuid : new UUID();
+        this.collectionsOf(db).set(
+          name,
+          new Collection(db, name, asDocument(op.options) ?? {}, this.sink, uuid),
+        );
+        return;
+      }
+      case 'put':
+        this.replayCollection(db, name).put(asDocument(op.doc) ?? {});
+        return;
+      case 'del':
+        this.replayCollection(db, name).delete(op.id);
+        return;
+      case 'createIndex':
+        this.replayCollection(db, name).addIndex(op.spec as IndexSpec);
+        return;
+      case 'dropIndex':
+        this.replayCollection(db, name).dropIndex(String(op.name));
+        this.takeOps();
+        return;
+      case 'drop':
+        this.databases.get(db)?.delete(name);
+        return;
+      case 'dropDatabase':
+        this.databases.delete(db);
+        return;
+      case 'rename': {
+        const source = this.get(db, name);
+        if (!source) return;
+        const toDb = String(op.td);
+        const toName = String(op.tc);
+        this.databases.get(db)?.delete(name);
+        this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.sink));
+        return;
+      }
+      default:
+        throw new Error(`unknown journal op ${String(op.o)}`);
+    }
+  }
+
+  /** The ops that rebuild the current state from nothing. */
+  *snapshotOps(): Generator<JournalOp> {
+    for (const [db, colls] of this.databases) {
+      for (const coll of colls.values()) {
+        yield { o: 'create', d: db, c: coll.name, options: coll.options, uuid: coll.uuid };
+        for (const spec of coll.indexSpecs()) {
+          if (spec.name !== '_id_') yield { o: 'createIndex', d: db, c: coll.name, spec };
+        }
+        for (const doc of coll.all()) yield { o: 'put', d: db, c: coll.name, doc };
+      }
+    }
+  }
+
+  private replayCollection(db: string, name: string): Collection {
+    let coll = this.get(db, name);
+    if (!coll) {
+      coll = new Collection(db, name, {}, this.sink);
+      this.collectionsOf(db).set(name, coll);
+    }
+    return coll;
+  }
+
+  private collectionsOf(db: string): Map<string, Collection> {
+    let colls = this.databases.get(db);
+    if (!colls) {
+      colls = new Map();
+      this.databases.set(db, colls);
+    }
+    return colls;
+  }
+}
+
+function validateName(db: string, name: string): void {
+  if (!db || /[/\\. "$\0]/.test(db))
+    throw new CommandError('InvalidNamespace', `Invalid database name: '${db}'`);
+  if (!name || name.includes('$') || name.includes('\0') || name.startsWith('.')) {
+    throw new CommandError('InvalidNamespace', `Invalid collection name: ${name}`);
+  }
+}

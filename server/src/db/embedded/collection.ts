@@ -1,0 +1,265 @@
+// One collection held in memory: documents keyed by canonical _id, its secondary indexes, and
+// the mutations (insert / replace / remove / index changes) that check unique constraints before
+// touching anything and report each change to the journal sink.
+import { ObjectId, UUID } from 'bson';
+import type { Document } from 'bson';
+import { CommandError } from './errors.js';
+import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './indexes.js';
+import type { IndexKey, IndexSpec } from './indexes.js';
+import { formatValue, isPlainObject, valueKey } from './bson-values.js';
+
+/** A journal operation emitted by a mutation (replayed verbatim on recovery). */
+export type JournalOp = Document;
+export type OpSink = (op: JournalOp) => void;
+
+const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+/** Values in a filter usable for an index lookup: scalars under plain equality or `$in`. */
+function equalityValues(cond: unknown): unknown[] | undefined {
+  const scalar = (v: unknown): boolean =>
+    v === null ||
+    typeof v === 'string' ||
+    typeof v === 'number' ||
+    typeof v === 'boolean' ||
+    v instanceof ObjectId ||
+    v instanceof Date;
+  if (scalar(cond)) return [cond];
+  if (!isPlainObject(cond)) return undefined;
+  const keys = Object.keys(cond);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === '$eq' && scalar(cond.$eq)) return [cond.$eq];
+  if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(scalar)) return cond.$in as unknown[];
+  return undefined;
+}
+
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  readonly options: Document;
+  readonly uuid: UUID;
+  private readonly docs = new Map<string, Document>();
+  /** insertion sequence of each document, to return index lookups in natural order */
+  private readonly order = new Map<string, number>();
+  private nextSeq = 0;
+  private readonly indexes = new Map<string, Index>();
+  private readonly sink: OpSink;
+
+  constructor(db: string, name: string, options: Document, sink: OpSink, uuid: UUID = new UUID()) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+    this.sink = sink;
+    this.uuid = uuid;
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get count(): number {
+    return this.docs.size;
+  }
+
+  /** All documents in natural (insertion) order. Stored documents are never mutated in place. */
+  all(): Document[] {
+    return Array.from(this.docs.values());
+  }
+
+  /** A new collection object with the same contents under another name (renameCollection). */
+  renamed(db: string, name: string, sink: OpSink): Collection {
+    const copy = new Collection(db, name, this.options, sink, this.uuid);
+    for (const index of this.indexes.values()) copy.addIndex(index.spec);
+    for (const doc of this.docs.values()) copy.put(doc);
+    return copy;
+  }
+
+  /** Inserts a new document (adding `_id` first if missing); throws E11000 on a unique clash. */
+  insert(raw: Document): Document {
+    const doc = withIdFirst(raw);
+    const id = idKeyOf(doc);
+    if (this.docs.has(id)) throw this.idDuplicate(doc._id);
+    const keys = this.checkedKeys(id, doc);
+    this.docs.set(id, doc);
+    this.order.set(id, this.nextSeq++);
+    for (const [index, k] of keys) index.add(id, k);
+    this.sink({ o: 'put', d: this.db, c: this.name, doc });
+    return doc;
+  }
+
+  /** Replaces a stored document by a new version with the same _id. */
+  replace(current: Document, next: Document): Document {
+    const doc = withIdFirst(next);
+    const id = idKeyOf(current);
+    if (idKeyOf(doc) !== id) {
+      throw new CommandError(
+        'ImmutableField',
+        `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(doc._id)}`,
+      );
+    }
+    const keys = this.checkedKeys(id, doc);
+    for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
+    this.docs.set(id, doc);
+    for (const [index, k] of keys) index.add(id, k);
+    this.sink({ o: 'put', d: this.db, c: this.name, doc });
+    return doc;
+  }
+
+  remove(doc: Document): void {
+    const id = idKeyOf(doc);
+    const current = this.docs.get(id);
+    if (!current) return;
+    for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
+    this.docs.delete(id);
+    this.order.delete(id);
+    this.sink({ o: 'del', d: this.db, c: this.name, id: current._id });
+  }
+
+  /** Replay: stores a document version without unique checks or journaling. */
+  put(doc: Document): void {
+    const id = idKeyOf(doc);
+    const current = this.docs.get(id);
+    if (current) for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
+    else this.order.set(id, this.nextSeq++);
+    this.docs.set(id, doc);
+    for (const index of this.indexes.values()) index.add(id, index.keysFor(doc));
+  }
+
+  /** Replay: removes a document by _id value without journaling. */
+  delete(idValue: unknown): void {
+    const id = valueKey(idValue);
+    const current = this.docs.get(id);
+    if (current) {
+      this.docs.delete(id);
+      this.order.delete(id);
+      for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
+    }
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...Array.from(this.indexes.values(), (i) => i.spec)];
+  }
+
+  secondaryIndexes(): Index[] {
+    return Array.from(this.indexes.values());
+  }
+
+  /**
+   * Creates an index from a createIndexes entry; returns false when an identical index exists.
+   * Building a unique index over existing duplicates fails with E11000 like mongod.
+   */
+  createIndex(raw: Document): boolean {
+    const spec = normalizeIndexSpec(raw);
+    for (const existing of this.indexSpecs()) {
+      const sameName = existing.name === spec.name;
+      const sameKey = sameKeyPattern(existing.key, spec.key);
+      if (sameName && sameKey && sameIndexOptions(existing, spec)) return false;
+      if (sameName) {
+        throw new CommandError(
+          'IndexKeySpecsConflict',
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing)}`,
+        );
+      }
+      if (sameKey && sameIndexOptions(existing, spec)) {
+        throw new CommandError(
+          'IndexOptionsConflict',
+          `Index already exists with a different name: ${existing.name}`,
+        );
+      }
+      if (sameKey && existing.name !== '_id_') {
+        throw new CommandError(
+          'IndexOptionsConflict',
+          `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing)}`,
+        );
+      }
+    }
+    const index = new Index(spec);
+    for (const [id, doc] of this.docs) {
+      const keys = index.keysFor(doc);
+      index.checkUnique(this.ns, id, keys);
+      index.add(id, keys);
+    }
+    this.indexes.set(spec.name, index);
+    this.sink({ o: 'createIndex', d: this.db, c: this.name, spec });
+    return true;
+  }
+
+  /** Replay: adds an index without checks or journaling. */
+  addIndex(spec: IndexSpec): void {
+    const index = new Index(spec);
+    for (const [id, doc] of this.docs) index.add(id, index.keysFor(doc));
+    this.indexes.set(spec.name, index);
+  }
+
+  dropIndex(name: string): void {
+    if (!this.indexes.delete(name)) return;
+    this.sink({ o: 'dropIndex', d: this.db, c: this.name, name });
+  }
+
+  /** Documents that may match `filter`: an index lookup when the filter allows, else all. */
+  candidates(filter: Document): Document[] {
+    const byId = equalityValues(filter._id);
+    if (byId) return this.fetch(byId.map((v) => valueKey(v)));
+    for (const index of this.indexes.values()) {
+      if (!index.complete) continue;
+      const perField = index.fields.map((f) => equalityValues(filter[f]));
+      if (perField.some((v) => v === undefined)) continue;
+      let combos: unknown[][] = [[]];
+      for (const values of perField) {
+        combos = combos.flatMap((c) => (values ?? []).map((v) => [...c, v]));
+        if (combos.length > 1000) break;
+      }
+      if (combos.length > 1000) continue;
+      const ids = new Set<string>();
+      for (const combo of combos) for (const id of index.lookup(index.keyOf(combo))) ids.add(id);
+      return this.fetch(ids);
+    }
+    return this.all();
+  }
+
+  private fetch(ids: Iterable<string>): Document[] {
+    const out: Document[] = [];
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const doc = this.docs.get(id);
+      if (doc) out.push(doc);
+    }
+    // keep natural order when several documents match
+    if (out.length > 1) {
+      out.sort((a, b) => (this.order.get(idKeyOf(a)) ?? 0) - (this.order.get(idKeyOf(b)) ?? 0));
+    }
+    return out;
+  }
+
+  /** Index keys for a write, after checking every unique index (nothing is modified here). */
+  private checkedKeys(id: string, doc: Document): Array<[Index, IndexKey[]]> {
+    const out: Array<[Index, IndexKey[]]> = [];
+    for (const index of this.indexes.values()) {
+      const keys = index.keysFor(doc);
+      index.checkUnique(this.ns, id, keys);
+      out.push([index, keys]);
+    }
+    return out;
+  }
+
+  private idDuplicate(id: unknown): CommandError {
+    const idIndex = new Index(ID_INDEX);
+    return idIndex.duplicateKeyError(this.ns, [id]);
+  }
+}
+
+export function idKeyOf(doc: Document): string {
+  return valueKey(doc._id);
+}
+
+/** The document with `_id` as its first field (a new ObjectId when it has none). */
+export function withIdFirst(doc: Document): Document {
+  const id: unknown = doc._id === undefined ? new ObjectId() : doc._id;
+  if (Array.isArray(id)) throw new CommandError('BadValue', `can't use an array for _id`);
+  if (id instanceof RegExp) throw new CommandError('BadValue', `can't use a regex for _id`);
+  if (Object.keys(doc)[0] === '_id') return doc;
+  const out: Document = { _id: id };
+  for (const [k, v] of Object.entries(doc)) if (k !== '_id') out[k] = v;
+  return out;
+}

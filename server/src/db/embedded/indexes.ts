@@ -1,0 +1,157 @@
+// One secondary index of a collection: the key pattern and options as listIndexes reports
+// them, a map from canonical key strings to document ids, and the unique/sparse/partial rules
+// that decide which documents it holds and whether a write would violate it.
+import { Query } from 'mingo';
+import type { Document } from 'bson';
+import { CommandError } from './errors.js';
+import { hasPath, pathValues, valueKey, formatDocument, isPlainObject } from './bson-values.js';
+
+export interface IndexSpec extends Document {
+  v: number;
+  key: Document;
+  name: string;
+}
+
+/** One key of a document in an index: its canonical string and the field values it came from. */
+export interface IndexKey {
+  key: string;
+  values: unknown[];
+}
+
+const IGNORED_OPTIONS = new Set(['v', 'key', 'name', 'ns']);
+
+/** The canonical index spec (`{ v: 2, key, name, ...options }`) for a createIndexes entry. */
+export function normalizeIndexSpec(raw: Document): IndexSpec {
+  const key = raw.key;
+  const name = raw.name;
+  if (!isPlainObject(key) || Object.keys(key).length === 0) {
+    throw new CommandError('CannotCreateIndex', 'Index keys cannot be an empty field.');
+  }
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new CommandError('CannotCreateIndex', 'index name must be a non-empty string');
+  }
+  const spec: IndexSpec = { v: 2, key, name };
+  for (const [k, v] of Object.entries(raw)) {
+    if (!IGNORED_OPTIONS.has(k) && v !== undefined) spec[k] = v;
+  }
+  if (spec.unique === false) delete spec.unique;
+  if (spec.sparse === false) delete spec.sparse;
+  return spec;
+}
+
+/** Options that make two specs with the same key pattern different indexes. */
+export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
+  const pick = (s: IndexSpec): string =>
+    JSON.stringify([
+      Boolean(s.unique),
+      Boolean(s.sparse),
+      s.partialFilterExpression ?? null,
+      s.expireAfterSeconds ?? null,
+      s.collation ?? null,
+    ]);
+  return pick(a) === pick(b);
+}
+
+export function sameKeyPattern(a: Document, b: Document): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export class Index {
+  readonly spec: IndexSpec;
+  readonly fields: string[];
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  private readonly partial: Query | undefined;
+  /** canonical key -> ids (canonical _id keys) of the documents holding it */
+  private readonly entries = new Map<string, Set<string>>();
+
+  constructor(spec: IndexSpec) {
+    this.spec = spec;
+    this.fields = Object.keys(spec.key);
+    this.unique = Boolean(spec.unique);
+    this.sparse = Boolean(spec.sparse);
+    const pfe = spec.partialFilterExpression;
+    this.partial = isPlainObject(pfe) ? new Query(pfe) : undefined;
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** True when lookups by equality on every field can use this index (no doc is left out). */
+  get complete(): boolean {
+    return !this.sparse && this.partial === undefined;
+  }
+
+  /** The keys a document contributes, or an empty list when the index leaves it out. */
+  keysFor(doc: Document): IndexKey[] {
+    if (this.partial && !this.partial.test(doc)) return [];
+    if (this.sparse && !this.fields.some((f) => hasPath(doc, f))) return [];
+    let combos: unknown[][] = [[]];
+    for (const field of this.fields) {
+      const next: unknown[][] = [];
+      for (const value of pathValues(doc, field)) for (const combo of combos) next.push([...combo, value]);
+      combos = next;
+    }
+    const seen = new Map<string, IndexKey>();
+    for (const values of combos) {
+      const key = this.keyOf(values);
+      if (!seen.has(key)) seen.set(key, { key, values });
+    }
+    return [...seen.values()];
+  }
+
+  /** The canonical key for one value per field (in key-pattern order). */
+  keyOf(values: unknown[]): string {
+    return values.length === 1 ? valueKey(values[0]) : JSON.stringify(values.map(valueKey));
+  }
+
+  /** Throws the E11000 error when `keys` would collide with a document other than `id`. */
+  checkUnique(ns: string, id: string, keys: IndexKey[]): void {
+    if (!this.unique) return;
+    for (const k of keys) {
+      const holders = this.entries.get(k.key);
+      if (!holders) continue;
+      for (const holder of holders) if (holder !== id) throw this.duplicateKeyError(ns, k.values);
+    }
+  }
+
+  duplicateKeyError(ns: string, values: unknown[]): CommandError {
+    const keyValue: Document = {};
+    this.fields.forEach((f, i) => {
+      const v = values[i];
+      keyValue[f] = v === undefined ? null : v;
+    });
+    const message = `E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: ${formatDocument(keyValue)}`;
+    return new CommandError('DuplicateKey', message, { keyPattern: this.spec.key, keyValue });
+  }
+
+  add(id: string, keys: IndexKey[]): void {
+    for (const k of keys) {
+      let holders = this.entries.get(k.key);
+      if (!holders) {
+        holders = new Set();
+        this.entries.set(k.key, holders);
+      }
+      holders.add(id);
+    }
+  }
+
+  remove(id: string, keys: IndexKey[]): void {
+    for (const k of keys) {
+      const holders = this.entries.get(k.key);
+      if (!holders) continue;
+      holders.delete(id);
+      if (holders.size === 0) this.entries.delete(k.key);
+    }
+  }
+
+  /** Ids of the documents holding a canonical key. */
+  lookup(key: string): Iterable<string> {
+    return this.entries.get(key) ?? [];
+  }
+
+  get keyCount(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,9 @@
+// A connection string with its password (and any credential-like query value) hidden.
+export function redactUri(uri: string): string {
+  return uri
+    .replace(/^(mongodb(?:\+srv)?:\/\/)([^@/]*)@/, (_m, scheme: string, creds: string) => {
+      const user = creds.split(':')[0] ?? '';
+      return `${scheme}${user ? `${user}:***` : '***'}@`;
+    })
+    .replace(/([?&](?:password|authMechanismProperties|tlsCertificateKeyFilePassword)=)[^&]*/gi, '$1***');
+}

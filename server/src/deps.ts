@@ -1,0 +1,12 @@
+// What the app needs from outside, injected by main.ts (and by tests): no module singletons.
+import type { Connection } from 'mongoose';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  /** The mongoose connection (embedded store or MONGODB_URI). */
+  db: Connection;
+  clock: () => Date;
+}

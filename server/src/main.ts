@@ -1,0 +1,61 @@
+// loadConfig → open the store → createApp(deps) → listen → graceful shutdown.
+import { once } from 'node:events';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './db/connect.js';
+import { createLogger } from './logger.js';
+
+async function start(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const store = await openStore(config, logger);
+  const app = createApp({ config, logger, db: store.connection, clock: () => new Date() });
+  const server = app.listen(config.PORT, config.HOST);
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    server.close(() => {
+      store
+        .close()
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'error while closing the store');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+start().catch((error: unknown) => {
+  process.stderr.write(
+    `pkg server failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

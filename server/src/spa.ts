@@ -1,0 +1,25 @@
+// Serves the built SPA: static assets, and index.html to browsers for any non-API path
+// (the SPA shows its own not-found page). Other clients fall through to the JSON 404.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { wantsHtml } from './rest/negotiate.js';
+
+/** Paths owned by the APIs: they answer JSON only, never the SPA. */
+const API_PREFIX = /^\/(trpc|v1|packages|namespaces|auth|publish|artifacts|mcp|health)(\/|$)/;
+
+export function spaRoutes(webDir: string): Router {
+  const r = Router();
+  const index = path.join(webDir, 'index.html');
+  r.use(
+    '/assets',
+    express.static(path.join(webDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }),
+  );
+  r.use(express.static(webDir, { index: false, fallthrough: true }));
+  r.get('/{*path}', (req, res, next) => {
+    if (API_PREFIX.test(req.path) || !wantsHtml(req) || !existsSync(index)) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+  return r;
+}

@@ -1,0 +1,74 @@
+// tRPC set-up: superjson, the error formatter, and the procedure builders.
+// Services throw RegistryError; the base middleware turns it into the matching TRPCError so
+// that /trpc answers the right HTTP status, and the formatter puts { code, details } in data.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { RegistryError, type RegistryErrorCode } from '@pkg/shared';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Context } from '../context.js';
+
+const TRPC_CODE: Record<RegistryErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  TOKEN_SCOPE: 'FORBIDDEN',
+  NAMESPACE_RESERVED: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
+  VERSION_EXISTS: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  INVALID_PACKAGE: 'UNPROCESSABLE_CONTENT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
+  ARTIFACT_STORAGE_FAILED: 'BAD_GATEWAY',
+  STORAGE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  METADATA_WRITE_FAILED: 'SERVICE_UNAVAILABLE',
+};
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (cause instanceof RegistryError) {
+      return {
+        ...shape,
+        message: cause.message,
+        data: { ...shape.data, code: cause.code, details: cause.details, stack: undefined },
+      };
+    }
+    if (cause instanceof ZodError) {
+      const details = cause.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+      return {
+        ...shape,
+        message: 'Invalid input.',
+        data: { ...shape.data, code: 'BAD_REQUEST', details, stack: undefined },
+      };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return {
+        ...shape,
+        message: 'Internal error.',
+        data: { ...shape.data, code: 'INTERNAL_ERROR', details: [], stack: undefined },
+      };
+    }
+    return { ...shape, data: { ...shape.data, code: shape.data.code, details: [], stack: undefined } };
+  },
+});
+
+const registryErrors = t.middleware(async ({ next, ctx }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof RegistryError) {
+      throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+    }
+    if (result.error.code === 'INTERNAL_SERVER_ERROR')
+      ctx.log.error({ err: result.error.cause ?? result.error }, 'procedure failed');
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(registryErrors);

@@ -1,0 +1,86 @@
+// The server as a user runs it (`node server/dist/main.js`, what `npm start` runs): data
+// written before a `kill -9` is there after a restart; SIGTERM stops it cleanly; pkg-admin
+// status reports the store whether or not the server holds it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readStoreLock } from '../../src/db/embedded/index.js';
+import { spawnServer } from '../helpers/spawn-server.js';
+
+const run = promisify(execFile);
+const ADMIN = path.resolve(import.meta.dirname, '../../dist/bin/pkg-admin.js');
+let dataDir: string;
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-proc-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function withClient<T>(dir: string, fn: (client: MongoClient) => Promise<T>): Promise<T> {
+  const uri = readStoreLock(dir);
+  if (!uri) throw new Error('no running store holds the data directory');
+  const client = await MongoClient.connect(uri);
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}
+
+async function adminStatus(env: Record<string, string>) {
+  const { stdout } = await run(process.execPath, [ADMIN, 'status', '--json'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return JSON.parse(stdout) as { store: string; running: string; uri: string; collections: Record<string, number> };
+}
+
+describe.skipIf(Boolean(process.env.MONGODB_URI))('the server process on the embedded store (MONGODB_URI points at an external MongoDB, so these embedded-store tests do not apply)', () => {
+  test('acknowledged writes survive kill -9 of the server', async () => {
+    const first = await spawnServer({ PKG_DATA_DIR: dataDir });
+    const ids = await withClient(dataDir, async (client) => {
+      const coll = client.db('pkg').collection<{ _id: number; note: string }>('survivors');
+      const written: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        await coll.insertOne({ _id: i, note: `row ${i}` });
+        written.push(i);
+      }
+      return written;
+    });
+    await first.stop('SIGKILL');
+    expect(first.child.signalCode).toBe('SIGKILL');
+
+    const second = await spawnServer({ PKG_DATA_DIR: dataDir });
+    const found = await withClient(dataDir, (client) =>
+      client.db('pkg').collection<{ _id: number }>('survivors').find({}, { sort: { _id: 1 } }).toArray(),
+    );
+    expect(found.map((d) => d._id)).toEqual(ids);
+    expect((await fetch(`${second.url}/health`)).status).toBe(200);
+
+    const held = await adminStatus({ PKG_DATA_DIR: dataDir });
+    expect(held).toMatchObject({ store: 'embedded', running: 'server', collections: { survivors: 200 } });
+
+    expect(await second.stop('SIGTERM')).toBe(0);
+    expect(second.lines.some((l) => l.msg === 'stopped')).toBe(true);
+
+    const alone = await adminStatus({ PKG_DATA_DIR: dataDir });
+    expect(alone).toMatchObject({ store: 'embedded', running: 'this command', collections: { survivors: 200 } });
+  });
+});
+
+describe('pkg-admin configuration errors', () => {
+  test('a bad MONGODB_URI is named, exits 2, and its credentials are not echoed', async () => {
+    const failure = await run(process.execPath, [ADMIN, 'status'], {
+      env: { PATH: process.env.PATH ?? '', MONGODB_URI: 'postgres://operator:s3cret-pass@db.example.net/pkg' },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+    expect(`${failure?.stderr}${failure?.stdout}`).not.toContain('s3cret-pass');
+  });
+});

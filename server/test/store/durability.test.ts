@@ -1,0 +1,280 @@
+// Embedded-store internals: acknowledged writes survive SIGKILL (with and without compaction),
+// a torn or corrupt journal tail is ignored on recovery, the data-directory lock, TTL expiry with
+// a short sweep interval, and the refusal of transactions on this standalone server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Long, MongoClient, MongoServerError } from 'mongodb';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
+import { crash, startChildStore } from './child-store.js';
+import type { ChildStore } from './child-store.js';
+import { tempDir, usingExternal } from './store-uri.js';
+
+const dirs: string[] = [];
+const clients: MongoClient[] = [];
+const children: ChildStore[] = [];
+
+function newDir(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  return dir;
+}
+
+async function connect(uri: string): Promise<MongoClient> {
+  const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false });
+  clients.push(client);
+  return client;
+}
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((c) => c.close(true)));
+  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+  await Promise.allSettled(children.map((c) => c.exited));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Inserts from `workers` concurrent loops until `target` inserts are acknowledged, then crashes
+ * the child while further inserts are still in flight. Returns the acknowledged ids.
+ */
+let round = 0;
+
+async function writeThenCrash(store: ChildStore, target: number, workers = 4): Promise<string[]> {
+  round += 1;
+  const client = await connect(store.uri);
+  const coll = client.db('durable').collection<{ _id: string; w: number; n: number; body: string }>('docs');
+  const acked: string[] = [];
+  let crashing: Promise<void> | undefined;
+  const loop = async (w: number): Promise<void> => {
+    for (let n = 0; ; n++) {
+      const _id = `r${round}-w${w}-${n}`;
+      try {
+        await coll.insertOne({ _id, w, n, body: 'b'.repeat(200) });
+      } catch (err) {
+        if (err instanceof MongoServerError) throw err; // a real failure, not the crash
+        return; // the server is gone
+      }
+      acked.push(_id);
+      if (acked.length >= target) crashing ??= crash(store);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, (_, w) => loop(w)));
+  await crashing;
+  return acked;
+}
+
+async function storedIds(uri: string): Promise<Set<string>> {
+  const client = await connect(uri);
+  const docs = await client
+    .db('durable')
+    .collection<{ _id: string }>('docs')
+    .find({}, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(docs.map((d) => d._id));
+}
+
+function journalFile(dir: string): string {
+  const name = fs.readdirSync(dir).find((f) => /^journal-\d+\.log$/.test(f));
+  if (!name) throw new Error(`no journal in ${dir}`);
+  return path.join(dir, name);
+}
+
+describe.skipIf(usingExternal)(
+  'embedded store durability (embedded store internals; MONGODB_URI points at an external MongoDB)',
+  () => {
+    it('keeps every acknowledged insert after SIGKILL', async () => {
+      const dir = newDir();
+      const first = await startChildStore(dir);
+      children.push(first);
+      const acked = await writeThenCrash(first, 400);
+      expect(acked.length).toBeGreaterThanOrEqual(400);
+
+      const second = await startChildStore(dir);
+      children.push(second);
+      const ids = await storedIds(second.uri);
+      const missing = acked.filter((id) => !ids.has(id));
+      expect(missing).toEqual([]);
+      // the restarted child took over the stale lock of the crashed one
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, 'store.lock'), 'utf8')) as {
+        pid: number;
+        uri: string;
+      };
+      expect(lock).toMatchObject({ pid: second.child.pid, uri: second.uri });
+      expect(readStoreLock(dir)).toBe(second.uri);
+      await crash(second);
+    });
+
+    it('keeps every acknowledged insert after SIGKILL when compaction happened', async () => {
+      const dir = newDir();
+      const options = { compactJournalBytes: 32 * 1024 };
+      const first = await startChildStore(dir, options);
+      children.push(first);
+      const acked = await writeThenCrash(first, 1500);
+      expect(fs.existsSync(path.join(dir, 'snapshot.bson'))).toBe(true);
+      expect(journalFile(dir)).not.toMatch(/journal-0\.log$/);
+
+      const second = await startChildStore(dir, options);
+      children.push(second);
+      const ids = await storedIds(second.uri);
+      expect(acked.filter((id) => !ids.has(id))).toEqual([]);
+      // more writes and another crash on top of the recovered snapshot + journal
+      const more = await writeThenCrash(second, 300);
+      const third = await startChildStore(dir, options);
+      children.push(third);
+      const after = await storedIds(third.uri);
+      expect([...acked, ...more].filter((id) => !after.has(id))).toEqual([]);
+      await crash(third);
+    });
+
+    it('ignores a torn or corrupt last journal record', async () => {
+      const dir = newDir();
+      const first = await startChildStore(dir);
+      children.push(first);
+      const acked = await writeThenCrash(first, 200, 1);
+      const journal = journalFile(dir);
+      const intact = fs.statSync(journal).size;
+      // a torn record: a length prefix promising more bytes than were written
+      const torn = Buffer.alloc(12);
+      torn.writeUInt32LE(1000, 0);
+      fs.appendFileSync(journal, torn);
+
+      const second = await startChildStore(dir);
+      children.push(second);
+      const ids = await storedIds(second.uri);
+      expect(acked.filter((id) => !ids.has(id))).toEqual([]);
+      expect(fs.statSync(journalFile(dir)).size).toBe(intact);
+      await crash(second);
+
+      // a complete-looking record whose checksum does not match its payload
+      const before = fs.statSync(journalFile(dir)).size;
+      const corrupt = Buffer.alloc(8 + 16, 7);
+      corrupt.writeUInt32LE(16, 0);
+      corrupt.writeUInt32LE(12345, 4);
+      fs.appendFileSync(journalFile(dir), corrupt);
+      const third = await startChildStore(dir);
+      children.push(third);
+      expect(fs.statSync(journalFile(dir)).size).toBe(before);
+      const again = await storedIds(third.uri);
+      expect(acked.filter((id) => !again.has(id))).toEqual([]);
+      // and the store still accepts writes after the truncated tail
+      const client = await connect(third.uri);
+      await client.db('durable').collection<{ _id: string }>('docs').insertOne({ _id: 'after-corruption' });
+      await crash(third);
+      const fourth = await startChildStore(dir);
+      children.push(fourth);
+      expect((await storedIds(fourth.uri)).has('after-corruption')).toBe(true);
+      await crash(fourth);
+    });
+
+    it('owns its data directory through store.lock', async () => {
+      const dir = newDir();
+      const store = await startEmbeddedStore({ dir });
+      try {
+        expect(JSON.parse(fs.readFileSync(path.join(dir, 'store.lock'), 'utf8'))).toEqual({
+          pid: process.pid,
+          port: store.port,
+          uri: store.uri,
+        });
+        expect(store.uri).toBe(`mongodb://127.0.0.1:${store.port}/`);
+        expect(readStoreLock(dir)).toBe(store.uri);
+        await expect(startEmbeddedStore({ dir })).rejects.toThrow(/in use/);
+      } finally {
+        await store.close();
+      }
+      expect(fs.existsSync(path.join(dir, 'store.lock'))).toBe(false);
+      expect(readStoreLock(dir)).toBeNull();
+
+      // a lock left by a dead process is taken over
+      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+        encoding: 'utf8',
+      });
+      fs.writeFileSync(
+        path.join(dir, 'store.lock'),
+        JSON.stringify({ pid: Number(dead.stdout), port: 1, uri: 'mongodb://127.0.0.1:1/' }),
+      );
+      expect(readStoreLock(dir)).toBeNull();
+      const taken = await startEmbeddedStore({ dir });
+      expect(readStoreLock(dir)).toBe(taken.uri);
+      await taken.close();
+    });
+
+    it('persists data across a clean close and reopen', async () => {
+      const dir = newDir();
+      const store = await startEmbeddedStore({ dir });
+      const client = await MongoClient.connect(store.uri);
+      const coll = client.db('reopen').collection('c');
+      await coll.createIndex({ k: 1 }, { unique: true });
+      await coll.insertMany([{ k: 1 }, { k: 2 }]);
+      await client.close();
+      await store.close();
+      const reopened = await startEmbeddedStore({ dir });
+      const client2 = await MongoClient.connect(reopened.uri);
+      const coll2 = client2.db('reopen').collection('c');
+      expect(await coll2.countDocuments()).toBe(2);
+      await expect(coll2.insertOne({ k: 1 })).rejects.toMatchObject({ code: 11000 });
+      await client2.close();
+      await reopened.close();
+    });
+
+    it('removes expired documents of a TTL index', async () => {
+      const dir = newDir();
+      const store = await startEmbeddedStore({ dir, ttlSweepIntervalMs: 50 });
+      const client = await MongoClient.connect(store.uri);
+      try {
+        const sessions = client.db('ttl').collection('sessions');
+        await sessions.createIndex({ lastSeen: 1 }, { expireAfterSeconds: 2 });
+        const now = Date.now();
+        await sessions.insertMany([
+          { name: 'old', lastSeen: new Date(now - 60_000) },
+          { name: 'older', lastSeen: [new Date(now + 60_000), new Date(now - 60_000)] },
+          { name: 'fresh', lastSeen: new Date(now + 60_000) },
+          { name: 'no-date', lastSeen: 'yesterday' },
+        ]);
+        await vi.waitFor(
+          async () => {
+            const names = (await sessions.find().toArray()).map((d) => d.name as string).sort();
+            expect(names).toEqual(['fresh', 'no-date']);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      } finally {
+        await client.close();
+        await store.close();
+      }
+    });
+
+    it('refuses transactions on this standalone server', async () => {
+      const dir = newDir();
+      const store = await startEmbeddedStore({ dir });
+      const client = await MongoClient.connect(store.uri);
+      try {
+        const hello = await client.db('admin').command({ hello: 1 });
+        expect(hello).toMatchObject({
+          isWritablePrimary: true,
+          maxWireVersion: 21,
+          minWireVersion: 0,
+          logicalSessionTimeoutMinutes: 30,
+          ok: 1,
+        });
+        expect(hello).not.toHaveProperty('setName');
+        await expect(
+          client.db('tx').command({
+            insert: 'c',
+            documents: [{ a: 1 }],
+            txnNumber: Long.fromNumber(1),
+            startTransaction: true,
+            autocommit: false,
+          }),
+        ).rejects.toMatchObject({
+          code: 20,
+          codeName: 'IllegalOperation',
+          message: 'Transaction numbers are only allowed on a replica set member or mongos',
+        });
+      } finally {
+        await client.close();
+        await store.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,43 @@
+// Where the store tests connect: an external MongoDB when MONGODB_URI is set, otherwise a fresh
+// embedded store in a temporary directory (closed and removed by `close`).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedStore } from '../../src/db/embedded/index.js';
+import type { EmbeddedStore, EmbeddedStoreOptions } from '../../src/db/embedded/index.js';
+
+export const EXTERNAL_URI = process.env.MONGODB_URI;
+export const usingExternal = Boolean(EXTERNAL_URI);
+
+export interface TestStore {
+  uri: string;
+  /** the embedded store, when the suite runs against one */
+  embedded?: EmbeddedStore;
+  dir?: string;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'pkg-store-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A store to test against, plus a database name unique to the calling suite. */
+export async function openTestStore(options: Partial<EmbeddedStoreOptions> = {}): Promise<TestStore> {
+  if (EXTERNAL_URI) return { uri: EXTERNAL_URI, close: async () => {} };
+  const dir = tempDir();
+  const embedded = await startEmbeddedStore({ ...options, dir });
+  return {
+    uri: embedded.uri,
+    embedded,
+    dir,
+    close: async () => {
+      await embedded.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database name that will not collide with other suites on a shared external server. */
+export function uniqueDbName(label: string): string {
+  return `store_test_${label}_${process.pid}_${Date.now().toString(36)}`;
+}

@@ -1,0 +1,79 @@
+// The grammar of names (spec/README.md, "Names and files"): namespace, package name,
+// `@ns/name` package ids, exact versions (SemVer 2.0.0, build metadata rejected) and
+// integrity strings. Pure zod: safe in the browser.
+import semver from 'semver';
+import { z } from 'zod';
+
+export const NAMESPACE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/;
+export const PACKAGE_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+/** `@<namespace>/<name>`. */
+export const PACKAGE_ID_PATTERN =
+  /^@([a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?)\/([a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?)$/;
+/** `sha256-<64 lowercase hex digits>`. */
+export const INTEGRITY_PATTERN = /^sha256-([0-9a-f]{64})$/;
+/** The longest version string semver accepts. */
+export const MAX_VERSION_LENGTH = 256;
+
+export const namespaceSchema = z
+  .string()
+  .regex(
+    NAMESPACE_PATTERN,
+    'a namespace is 1 to 39 lowercase letters, digits or hyphens, not starting or ending with a hyphen',
+  );
+export type Namespace = z.infer<typeof namespaceSchema>;
+
+export const packageNameSchema = z
+  .string()
+  .regex(
+    PACKAGE_NAME_PATTERN,
+    'a package name is 1 to 64 lowercase letters, digits, dots, underscores or hyphens, starting and ending with a letter or digit',
+  );
+export type PackageName = z.infer<typeof packageNameSchema>;
+
+/** A package id `@ns/name` as a string (use `parsePackageId` for its parts). */
+export const packageIdSchema = z
+  .string()
+  .regex(PACKAGE_ID_PATTERN, 'a package id has the form @<namespace>/<name>');
+export type PackageId = z.infer<typeof packageIdSchema>;
+
+/** Problem codes carried by version issues (see package/problems.ts). */
+export const VERSION_ISSUE = { invalid: 'VERSION_INVALID', buildMetadata: 'VERSION_BUILD_METADATA' } as const;
+
+/**
+ * An exact version: SemVer 2.0.0 in its canonical form (no `v` prefix, no range), prerelease
+ * allowed, build metadata (`+x`) rejected. The issue's `params.problem` carries the problem code.
+ */
+export const versionSchema = z.string().superRefine((value, ctx) => {
+  if (value.includes('+')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `build metadata is not allowed in a version ("${value}"); drop the "+…" suffix`,
+      params: { problem: VERSION_ISSUE.buildMetadata },
+    });
+    return;
+  }
+  if (value.length > MAX_VERSION_LENGTH || semver.valid(value) !== value) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not an exact SemVer 2.0.0 version such as 1.0.0 or 1.0.0-beta.1`,
+      params: { problem: VERSION_ISSUE.invalid },
+    });
+  }
+});
+export type Version = z.infer<typeof versionSchema>;
+
+export const integritySchema = z
+  .string()
+  .regex(INTEGRITY_PATTERN, 'an integrity string has the form sha256-<64 lowercase hex digits>');
+export type Integrity = z.infer<typeof integritySchema>;
+
+/** Split `@ns/name`; undefined when the id does not follow the grammar. */
+export function parsePackageId(id: string): { namespace: string; name: string } | undefined {
+  const match = PACKAGE_ID_PATTERN.exec(id);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { namespace: match[1], name: match[2] };
+}
+
+export function formatPackageId(namespace: string, name: string): string {
+  return `@${namespace}/${name}`;
+}

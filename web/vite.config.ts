@@ -1,0 +1,11 @@
+// The SPA build: TanStack Router's file-based routes, React, output in web/dist.
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  resolve: { conditions: ['@pkg/source', 'module', 'browser', 'development|production'] },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/trpc': 'http://127.0.0.1:8787' } },
+});
