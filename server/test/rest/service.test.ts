@@ -65,13 +65,16 @@ describe('GET /', () => {
 });
 
 describe('errors', () => {
-  test.each(['/nope', '/packages/a/b/c/d/e/f', '/__proto__', '/constructor/prototype'])('unknown route %s is a JSON 404', async (p) => {
-    const res = await fetch(`${server.url}${p}`, { headers: json });
-    expect(res.status).toBe(404);
-    const body = (await res.json()) as { error: { code: string; message: string; details: unknown[] } };
-    expect(body.error.code).toBe('NOT_FOUND');
-    expect(body.error.details).toEqual([]);
-  });
+  test.each(['/nope', '/packages/a/b/c/d/e/f', '/__proto__', '/constructor/prototype'])(
+    'unknown route %s is a JSON 404',
+    async (p) => {
+      const res = await fetch(`${server.url}${p}`, { headers: json });
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { error: { code: string; message: string; details: unknown[] } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.details).toEqual([]);
+    },
+  );
 
   test('a browser gets the SPA for an unknown page, but JSON for an unknown API path', async () => {
     const page = await fetch(`${server.url}/some/page`, { headers: browser });
