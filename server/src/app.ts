@@ -7,6 +7,11 @@ import { createContext } from './context.js';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
+import { publicRateLimit } from './middleware/rate-limit.js';
+import { authRoutes } from './rest/auth.js';
+import { downloadRoutes } from './rest/downloads.js';
+import { packageRoutes } from './rest/packages.js';
+import { publishRoutes } from './rest/publish.js';
 import { serviceRoutes } from './rest/service.js';
 import { spaRoutes } from './spa.js';
 import { appRouter } from './trpc/router.js';
@@ -16,7 +21,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
+  if (deps.config.PKG_TRUST_PROXY) app.set('trust proxy', deps.config.PKG_TRUST_PROXY);
   app.use(requestId(deps.logger));
+  app.use(publicRateLimit(deps));
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -25,8 +32,12 @@ export function createApp(deps: AppDeps): Express {
       maxBodySize: 1024 * 1024,
     }),
   );
+  app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(serviceRoutes(deps));
+  app.use(downloadRoutes(deps));
+  app.use(packageRoutes(deps));
+  app.use(authRoutes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);

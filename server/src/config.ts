@@ -23,6 +23,21 @@ export const configSchema = z.object({
   PKG_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PKG_ADMIN_CONTACT: z.string().min(1).default('the operator of this registry (pkg-admin)'),
   PKG_WEB_DIR: z.string().min(1).default(path.resolve(here, '../../web/dist')),
+  PKG_RESERVED_NAMESPACES: z
+    .string()
+    .default('pkg,official')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/, 'must list namespaces separated by commas'))),
+  /** Requests a minute per client on public routes; 0 disables the limit. */
+  PKG_RATE_LIMIT_PUBLIC: z.coerce.number().int().min(0).default(600),
+  /** Publishes a minute per user; 0 disables the limit. */
+  PKG_RATE_LIMIT_PUBLISH: z.coerce.number().int().min(0).default(60),
+  /** Failed authentications per window before the client is blocked. */
+  PKG_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+  PKG_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  PKG_AUTH_BLOCK_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Express `trust proxy`: unset trusts no proxy, so the client is the socket's address. */
+  PKG_TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

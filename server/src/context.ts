@@ -9,8 +9,23 @@ export interface Context {
   log: Logger;
   /** The raw `Authorization` header; auth is decided by procedure builders, never by routes. */
   authorization: string | undefined;
+  /** Who is calling, for rate limits and the authentication-failure block. */
+  client: string;
+  /** `{base_url}`: PKG_BASE_URL, or the origin the request came to. */
+  baseUrl: string;
+}
+
+export function requestBaseUrl(req: Request, deps: AppDeps): string {
+  return (deps.config.PKG_BASE_URL ?? `${req.protocol}://${req.get('host') ?? `${deps.config.HOST}:${deps.config.PORT}`}`).replace(/\/+$/, '');
 }
 
 export function createContext({ req, deps }: { req: Request; deps: AppDeps }): Context {
-  return { deps, requestId: req.id, log: req.log, authorization: req.get('authorization') };
+  return {
+    deps,
+    requestId: req.id,
+    log: req.log,
+    authorization: req.get('authorization'),
+    client: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    baseUrl: requestBaseUrl(req, deps),
+  };
 }

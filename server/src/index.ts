@@ -2,6 +2,7 @@
 export { createApp } from './app.js';
 export { loadConfig, type Config } from './config.js';
 export type { AppDeps } from './deps.js';
+export { createDeps } from './create-deps.js';
 export { openStore, type OpenStore } from './db/connect.js';
 export { createLogger } from './logger.js';
 export { appRouter, type AppRouter } from './trpc/router.js';

@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createDeps } from './create-deps.js';
 import { openStore } from './db/connect.js';
 import { createLogger } from './logger.js';
 
@@ -18,7 +19,8 @@ async function start(): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const store = await openStore(config, logger);
-  const app = createApp({ config, logger, db: store.connection, clock: () => new Date() });
+  const deps = await createDeps(config, logger, store.connection);
+  const app = createApp(deps);
   const server = app.listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
@@ -36,8 +38,9 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(() => {
-      store
+      deps.limiter
         .close()
+        .then(() => store.close())
         .then(() => {
           logger.info('stopped');
           process.exit(0);

@@ -48,3 +48,6 @@ export {
 export { skillFrontMatterSchema, type SkillFrontMatter } from './schemas/skill-md.js';
 export { PROBLEM_CODES, type ProblemCode, type Problem, InvalidPackageError } from './package/problems.js';
 export { PACKAGE_LIMITS } from './package/limits.js';
+export { provenanceSchema, type Provenance, timestampSchema } from './schemas/provenance.js';
+export * from './schemas/api/packages.js';
+export * from './schemas/api/auth.js';

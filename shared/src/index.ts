@@ -18,3 +18,4 @@ export {
 export { validatePackage } from './package/validate-package.js';
 export { archiveFilename, packDirectory, type PackResult } from './package/pack.js';
 export { parseSkillMd } from './package/check-skill-md.js';
+export { canonicalJson, manifestSha256 } from './package/manifest-hash.js';

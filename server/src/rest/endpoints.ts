@@ -1,2 +1,22 @@
-// The REST routes the service answers, as listed by GET /. Grows as routes land.
-export const REST_ENDPOINTS = ['GET /', 'GET /health', 'POST /trpc/*'] as const;
+// The REST routes the service answers, as listed by GET /.
+export const REST_ENDPOINTS = [
+  'GET /',
+  'GET /health',
+  'GET /packages/search?q=<query>&limit=<n>',
+  'GET /packages/:namespace/:name',
+  'GET /packages/:namespace/:name/versions',
+  'GET /packages/:namespace/:name/:version',
+  'GET /packages/:namespace/:name/:version/download',
+  'GET /packages/:namespace/:name/:version/provenance',
+  'GET /artifacts/:sha256/:filename',
+  'GET /namespaces/:namespace',
+  'POST /publish',
+  'GET /auth/whoami',
+  'GET /auth/tokens',
+  'POST /auth/tokens',
+  'DELETE /auth/tokens/:id',
+  'PUT /namespaces/:namespace/maintainers/:user',
+  'DELETE /namespaces/:namespace/maintainers/:user',
+  'POST /mcp',
+  'POST /trpc/*',
+] as const;

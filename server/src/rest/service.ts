@@ -3,15 +3,17 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
+import { anonymousCors } from './cors.js';
 import { wantsHtml } from './negotiate.js';
 
 export function serviceRoutes(deps: AppDeps): Router {
   const r = Router();
-  r.get('/', async (req, res, next) => {
+  r.options(['/', '/health'], anonymousCors);
+  r.get('/', anonymousCors, async (req, res, next) => {
     if (wantsHtml(req)) return next();
     res.json(await callerFor(req, deps).health.info());
   });
-  r.get('/health', async (req, res) => {
+  r.get('/health', anonymousCors, async (req, res) => {
     res.json(await callerFor(req, deps).health.get());
   });
   return r;

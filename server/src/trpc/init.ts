@@ -7,6 +7,8 @@ import { RegistryError, type RegistryErrorCode } from '@pkg/shared';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from '../context.js';
+import { authenticate, requireManageToken } from '../services/auth-service.js';
+import { assertStorageReady, isConnectivityError, storageUnavailable } from '../services/storage.js';
 
 const TRPC_CODE: Record<RegistryErrorCode, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -59,7 +61,7 @@ const t = initTRPC.context<Context>().create({
 const registryErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
+    const cause = isConnectivityError(result.error.cause) ? storageUnavailable(result.error.cause) : result.error.cause;
     if (cause instanceof RegistryError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
     }
@@ -71,4 +73,23 @@ const registryErrors = t.middleware(async ({ next, ctx }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(registryErrors);
+/** Answers without the database (health). */
+export const livenessProcedure = t.procedure.use(registryErrors);
+
+/** Anonymous procedures that read the database: 503 STORAGE_UNAVAILABLE when it is down. */
+export const publicProcedure = livenessProcedure.use(({ ctx, next }) => {
+  assertStorageReady(ctx.deps.db);
+  return next();
+});
+
+/** Any valid token (publish or manage). */
+export const tokenProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const auth = await authenticate(ctx.deps, ctx.authorization, ctx.client);
+  return next({ ctx: { auth } });
+});
+
+/** A managing token. */
+export const manageProcedure = tokenProcedure.use(({ ctx, next }) => {
+  requireManageToken(ctx.auth);
+  return next();
+});

@@ -1,9 +1,16 @@
 // The one typed contract: every domain router composed here.
 import { createCallerFactory, router } from './init.js';
+import { authRouter, tokensRouter } from './routers/auth.js';
 import { healthRouter } from './routers/health.js';
+import { namespacesRouter } from './routers/namespaces.js';
+import { packagesRouter } from './routers/packages.js';
 
 export const appRouter = router({
   health: healthRouter,
+  packages: packagesRouter,
+  namespaces: namespacesRouter,
+  auth: authRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

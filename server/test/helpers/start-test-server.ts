@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import {
   createApp,
+  createDeps,
   createLogger,
   loadConfig,
   openStore,
@@ -23,7 +24,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; configure?: (config: Config) => Config } = {},
+  options: { env?: Record<string, string>; configure?: (config: Config) => Config; clock?: () => Date } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-test-'));
   const base = loadConfig({
@@ -44,7 +45,7 @@ export async function startTestServer(
   });
   const logger = createLogger(config.LOG_LEVEL, sink);
   const store = await openStore(config, logger);
-  const deps: AppDeps = { config, logger, db: store.connection, clock: () => new Date() };
+  const deps: AppDeps = await createDeps(config, logger, store.connection, options.clock);
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -57,6 +58,7 @@ export async function startTestServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await deps.limiter.close().catch(() => undefined);
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,12 +2,12 @@
 // health.info: the service description of GET /.
 import type { TRPCRouterRecord } from '@trpc/server';
 import { API_VERSION, healthSchema, serviceInfoSchema } from '@pkg/shared';
-import { publicProcedure } from '../init.js';
+import { livenessProcedure } from '../init.js';
 import { REST_ENDPOINTS } from '../../rest/endpoints.js';
 
 export const healthRouter = {
-  get: publicProcedure.output(healthSchema).query(() => ({ status: 'ok' as const, apiVersion: API_VERSION })),
-  info: publicProcedure.output(serviceInfoSchema).query(({ ctx }) => ({
+  get: livenessProcedure.output(healthSchema).query(() => ({ status: 'ok' as const, apiVersion: API_VERSION })),
+  info: livenessProcedure.output(serviceInfoSchema).query(({ ctx }) => ({
     name: 'pkg registry',
     apiVersion: API_VERSION,
     admin: ctx.deps.config.PKG_ADMIN_CONTACT,

@@ -1,0 +1,26 @@
+// Builds the app's dependencies on an open connection: models (with their indexes), the
+// artifact store and the shared limiter. main.ts and the tests use the same function.
+import type { Connection } from 'mongoose';
+import type { Config } from './config.js';
+import { createArtifactStore } from './db/artifact-store.js';
+import { createModels, syncIndexes } from './db/models/index.js';
+import type { AppDeps } from './deps.js';
+import type { Logger } from './logger.js';
+import { createLimiter } from './services/limiter.js';
+
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  db: Connection,
+  clock: () => Date = () => new Date(),
+): Promise<AppDeps> {
+  const models = createModels(db);
+  await syncIndexes(models);
+  const limiter = createLimiter(models, {
+    authFailureLimit: config.PKG_AUTH_FAILURE_LIMIT,
+    authFailureWindowMs: config.PKG_AUTH_FAILURE_WINDOW_SECONDS * 1000,
+    authBlockMs: config.PKG_AUTH_BLOCK_SECONDS * 1000,
+    clock,
+  });
+  return { config, logger, db, models, artifacts: createArtifactStore(db), limiter, clock };
+}

@@ -1,0 +1,27 @@
+// Every model, bound to one connection (no global mongoose singleton).
+import type { Connection } from 'mongoose';
+import { counterModel } from './counter.js';
+import { migrationModel } from './migration.js';
+import { namespaceModel } from './namespace.js';
+import { packageModel } from './package.js';
+import { tokenModel } from './token.js';
+import { userModel } from './user.js';
+import { versionModel } from './version.js';
+
+export function createModels(connection: Connection) {
+  return {
+    User: userModel(connection),
+    Token: tokenModel(connection),
+    Namespace: namespaceModel(connection),
+    Package: packageModel(connection),
+    Version: versionModel(connection),
+    Counter: counterModel(connection),
+    Migration: migrationModel(connection),
+  };
+}
+export type Models = ReturnType<typeof createModels>;
+
+/** Build every index the models declare (idempotent): run at start and by `pkg-admin migrate`. */
+export async function syncIndexes(models: Models): Promise<void> {
+  for (const model of Object.values(models)) await model.createIndexes();
+}

@@ -1,0 +1,25 @@
+// Packages: the summary of a package's versions (latest, description, times), updated on
+// every publish; the version documents are the source of truth.
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+
+export const packageSchema = new Schema(
+  {
+    /** `@ns/name`. */
+    id: { type: String, required: true, unique: true },
+    namespace: { type: String, required: true },
+    name: { type: String, required: true },
+    description: { type: String, required: true },
+    latest: { type: String, required: true },
+    /** Lowercased `id` and description, for case-insensitive search. */
+    searchText: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'packages', versionKey: false },
+);
+packageSchema.index({ namespace: 1, name: 1 }, { unique: true });
+export type PackageDoc = InferSchemaType<typeof packageSchema>;
+
+export function packageModel(connection: Connection) {
+  return connection.model('Package', packageSchema);
+}

@@ -1,0 +1,47 @@
+// Versions: immutable once written. The unique index on (namespace, name, version) is what
+// makes two concurrent publishes of one version end with exactly one winner.
+import { Schema, type Connection, type Types } from 'mongoose';
+
+export const VERSION_UNIQUE_INDEX = 'namespace_1_name_1_version_1';
+
+export interface VersionDoc {
+  namespace: string;
+  name: string;
+  version: string;
+  manifest: unknown;
+  manifestSha256: string;
+  integrity: string;
+  size: number;
+  publishedAt: Date;
+  publishedBy: string;
+  artifact: { fileId: Types.ObjectId; filename: string; backend: string; format: 'tar.gz' | 'json'; mediaType: string };
+  provenance: unknown;
+}
+
+export const versionSchema = new Schema<VersionDoc>(
+  {
+    namespace: { type: String, required: true },
+    name: { type: String, required: true },
+    version: { type: String, required: true },
+    manifest: { type: Schema.Types.Mixed, required: true },
+    manifestSha256: { type: String, required: true },
+    integrity: { type: String, required: true, index: true },
+    size: { type: Number, required: true },
+    publishedAt: { type: Date, required: true },
+    publishedBy: { type: String, required: true },
+    artifact: {
+      fileId: { type: Schema.Types.ObjectId, required: true },
+      filename: { type: String, required: true },
+      backend: { type: String, required: true },
+      format: { type: String, enum: ['tar.gz', 'json'], required: true },
+      mediaType: { type: String, required: true },
+    },
+    provenance: { type: Schema.Types.Mixed, required: true },
+  },
+  { collection: 'versions', versionKey: false, minimize: false },
+);
+versionSchema.index({ namespace: 1, name: 1, version: 1 }, { unique: true, name: VERSION_UNIQUE_INDEX });
+
+export function versionModel(connection: Connection) {
+  return connection.model('Version', versionSchema);
+}

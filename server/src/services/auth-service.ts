@@ -1,0 +1,70 @@
+// Bearer-token authentication (1-registry.md, Authentication): who is calling, with which
+// token, and the authentication-failure block. Errors are RegistryErrors with safe messages.
+import { RegistryError, TOKEN_PATTERN, type TokenInfo } from '@pkg/shared';
+import type { AppDeps } from '../deps.js';
+import type { TokenDoc } from '../db/models/token.js';
+import { hashToken } from './tokens.js';
+
+export interface Auth {
+  user: string;
+  token: TokenDoc;
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
+export function tokenInfo(token: TokenDoc): TokenInfo {
+  return {
+    id: token.tokenId,
+    kind: token.kind,
+    label: token.label ?? null,
+    namespaces: token.namespaces ?? null,
+    createdAt: token.createdAt.toISOString(),
+    expiresAt: token.expiresAt?.toISOString() ?? null,
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+async function refuse(deps: AppDeps, client: string, message: string): Promise<never> {
+  await deps.limiter.recordAuthFailure(client);
+  throw new RegistryError('UNAUTHENTICATED', message);
+}
+
+export async function assertNotBlocked(deps: AppDeps, client: string): Promise<void> {
+  const seconds = await deps.limiter.blockedFor(client);
+  if (seconds > 0) {
+    throw new RegistryError(
+      'RATE_LIMITED',
+      `Too many failed authentications from this client; try again in ${Math.ceil(seconds / 60)} minute(s).`,
+      { retryAfter: seconds },
+    );
+  }
+}
+
+/** Resolve the Authorization header to a user and token, or throw 401 (or 429 when blocked). */
+export async function authenticate(deps: AppDeps, authorization: string | undefined, client: string): Promise<Auth> {
+  await assertNotBlocked(deps, client);
+  if (!authorization) return refuse(deps, client, 'Authentication required: send "Authorization: Bearer <token>".');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  const value = match?.[1];
+  if (!value || !TOKEN_PATTERN.test(value)) {
+    return refuse(deps, client, 'The Authorization header must be "Bearer pkg_…" with a registry token.');
+  }
+  const token = await deps.models.Token.findOne({ hash: hashToken(value) }).lean<TokenDoc>();
+  if (!token) return refuse(deps, client, 'The token is not valid for this registry.');
+  const now = deps.clock();
+  if (token.revokedAt) return refuse(deps, client, 'The token has been revoked; create or ask for a new one.');
+  if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) {
+    return refuse(deps, client, 'The token has expired; create or ask for a new one.');
+  }
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await deps.models.Token.updateOne({ tokenId: token.tokenId }, { $set: { lastUsedAt: now } });
+  }
+  return { user: token.user, token };
+}
+
+/** A managing token is required (token management, maintainers). */
+export function requireManageToken(auth: Auth): void {
+  if (auth.token.kind !== 'manage') {
+    throw new RegistryError('TOKEN_SCOPE', 'This operation needs a managing token; a publish token can only publish and call whoami.');
+  }
+}

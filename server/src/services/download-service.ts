@@ -1,0 +1,38 @@
+// Which stored bytes a download serves, with the headers of 1-registry.md's download table.
+import { RegistryError, type VersionRef } from '@pkg/shared';
+import type { Types } from 'mongoose';
+import type { AppDeps } from '../deps.js';
+import type { VersionDoc } from '../db/models/version.js';
+import { findVersion } from './package-service.js';
+
+export interface Download {
+  fileId: Types.ObjectId;
+  filename: string;
+  integrity: string;
+  size: number;
+  mediaType: string;
+}
+
+function toDownload(doc: VersionDoc): Download {
+  return {
+    fileId: doc.artifact.fileId,
+    filename: doc.artifact.filename,
+    integrity: doc.integrity,
+    size: doc.size,
+    mediaType: doc.artifact.mediaType,
+  };
+}
+
+export async function resolveDownload(deps: AppDeps, ref: VersionRef): Promise<Download> {
+  return toDownload(await findVersion(deps, ref));
+}
+
+/** `/artifacts/<sha256 hex>/<filename>`: content-addressed, the filename must match too. */
+export async function resolveArtifact(deps: AppDeps, sha256: string, filename: string): Promise<Download> {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) {
+    throw new RegistryError('BAD_REQUEST', 'An artifact address is /artifacts/<64 lowercase hex digits>/<filename>.');
+  }
+  const doc = await deps.models.Version.findOne({ integrity: `sha256-${sha256}`, 'artifact.filename': filename }).lean<VersionDoc>();
+  if (!doc) throw new RegistryError('NOT_FOUND', `No artifact ${sha256.slice(0, 12)}… named ${filename}.`);
+  return toDownload(doc);
+}

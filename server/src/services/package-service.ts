@@ -1,0 +1,108 @@
+// Reads of packages, versions, provenance and namespaces.
+import {
+  formatPackageId,
+  RegistryError,
+  type NamespaceInfo,
+  type PackageInfo,
+  type PackageRef,
+  type ProvenanceAnswer,
+  type SearchPackagesOutput,
+  type VersionList,
+  type VersionRecord,
+  type VersionRef,
+} from '@pkg/shared';
+import type { AppDeps } from '../deps.js';
+import type { PackageDoc } from '../db/models/package.js';
+import type { VersionDoc } from '../db/models/version.js';
+import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
+import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Case-insensitive substring search over names and descriptions; exact name matches first. */
+export async function searchPackages(deps: AppDeps, q: string, limit: number): Promise<SearchPackagesOutput> {
+  const query = q.trim().toLowerCase();
+  const filter = query ? { searchText: { $regex: escapeRegex(query) } } : {};
+  const docs = await deps.models.Package.find(filter, { id: 1, name: 1, description: 1, latest: 1 })
+    .sort({ id: 1 })
+    .lean<Pick<PackageDoc, 'id' | 'name' | 'description' | 'latest'>[]>();
+  const exact = (d: { id: string; name: string }) =>
+    query !== '' && (d.id === query || d.name === query || d.id === `@${query}`);
+  const ranked = [...docs.filter(exact), ...docs.filter((d) => !exact(d))].slice(0, limit);
+  return { query: q, results: ranked.map((d) => ({ name: d.id, description: d.description, latest: d.latest })) };
+}
+
+async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> {
+  const pkg = await deps.models.Package.findOne({ namespace: ref.namespace, name: ref.name }).lean<PackageDoc>();
+  if (!pkg) throw new RegistryError('NOT_FOUND', `Package ${formatPackageId(ref.namespace, ref.name)} does not exist.`);
+  return pkg;
+}
+
+export async function getPackage(deps: AppDeps, ref: PackageRef): Promise<PackageInfo> {
+  const pkg = await findPackage(deps, ref);
+  const versions = await deps.models.Version.find({ namespace: ref.namespace, name: ref.name }, { version: 1, publishedAt: 1 })
+    .sort({ publishedAt: 1, _id: 1 })
+    .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
+  return toPackageInfo(pkg, versions);
+}
+
+export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
+  const pkg = await findPackage(deps, ref);
+  const versions = await deps.models.Version.find(
+    { namespace: ref.namespace, name: ref.name },
+    { version: 1, publishedAt: 1, integrity: 1, size: 1 },
+  )
+    .sort({ publishedAt: 1, _id: 1 })
+    .lean<Pick<VersionDoc, 'version' | 'publishedAt' | 'integrity' | 'size'>[]>();
+  return {
+    name: pkg.id,
+    versions: versions.map((v) => ({
+      version: v.version,
+      publishedAt: v.publishedAt.toISOString(),
+      integrity: v.integrity,
+      size: v.size,
+    })),
+  };
+}
+
+export async function findVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
+  const doc = await deps.models.Version.findOne(ref).lean<VersionDoc>();
+  if (doc) return doc;
+  const id = formatPackageId(ref.namespace, ref.name);
+  const pkg = await deps.models.Package.exists({ namespace: ref.namespace, name: ref.name });
+  throw new RegistryError('NOT_FOUND', pkg ? `Version ${ref.version} of ${id} does not exist.` : `Package ${id} does not exist.`);
+}
+
+export async function getVersion(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<VersionRecord> {
+  return toVersionRecord(await findVersion(deps, ref), baseUrl);
+}
+
+export async function getProvenance(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<ProvenanceAnswer> {
+  const record = toVersionRecord(await findVersion(deps, ref), baseUrl);
+  return {
+    name: record.name,
+    version: record.version,
+    provenance: record.provenance,
+    location: { backend: ARTIFACT_BACKEND, url: artifactUrl(baseUrl, record.integrity, record.artifact.filename) },
+  };
+}
+
+export function isReservedNamespace(deps: AppDeps, namespace: string, doc?: { reserved?: boolean | null } | null): boolean {
+  return deps.config.PKG_RESERVED_NAMESPACES.includes(namespace) || doc?.reserved === true;
+}
+
+export async function getNamespace(deps: AppDeps, namespace: string): Promise<NamespaceInfo> {
+  const doc = await deps.models.Namespace.findOne({ namespace }).lean();
+  const reserved = isReservedNamespace(deps, namespace, doc);
+  if (!doc && !reserved) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);
+  const packages = await deps.models.Package.find({ namespace }, { id: 1 }).sort({ id: 1 }).lean<{ id: string }[]>();
+  return {
+    namespace,
+    owner: doc?.owner ?? null,
+    maintainers: [...(doc?.maintainers ?? [])].sort(),
+    reserved,
+    packages: packages.map((p) => p.id),
+  };
+}

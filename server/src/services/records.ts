@@ -1,0 +1,50 @@
+// Database documents → the resource shapes of 1-registry.md.
+import {
+  formatPackageId,
+  type Manifest,
+  type PackageInfo,
+  type Provenance,
+  type VersionRecord,
+} from '@pkg/shared';
+import type { PackageDoc } from '../db/models/package.js';
+import type { VersionDoc } from '../db/models/version.js';
+
+export function downloadPath(namespace: string, name: string, version: string): string {
+  return `/packages/${namespace}/${name}/${encodeURIComponent(version)}/download`;
+}
+
+/** The direct, content-addressed address of the bytes (spec README, Registry). */
+export function artifactUrl(baseUrl: string, integrity: string, filename: string): string {
+  return `${baseUrl}/artifacts/${integrity.replace(/^sha256-/, '')}/${encodeURIComponent(filename)}`;
+}
+
+export function toVersionRecord(doc: VersionDoc, baseUrl: string): VersionRecord {
+  return {
+    name: formatPackageId(doc.namespace, doc.name),
+    version: doc.version,
+    manifest: doc.manifest as Manifest,
+    integrity: doc.integrity,
+    size: doc.size,
+    publishedAt: doc.publishedAt.toISOString(),
+    publishedBy: doc.publishedBy,
+    download: downloadPath(doc.namespace, doc.name, doc.version),
+    artifact: {
+      filename: doc.artifact.filename,
+      backend: doc.artifact.backend,
+      url: artifactUrl(baseUrl, doc.integrity, doc.artifact.filename),
+    },
+    provenance: doc.provenance as Provenance,
+  };
+}
+
+export function toPackageInfo(pkg: PackageDoc, versions: Pick<VersionDoc, 'version' | 'publishedAt'>[]): PackageInfo {
+  return {
+    name: pkg.id,
+    namespace: pkg.namespace,
+    description: pkg.description,
+    latest: pkg.latest,
+    versions: versions.map((v) => ({ version: v.version, publishedAt: v.publishedAt.toISOString() })),
+    createdAt: pkg.createdAt.toISOString(),
+    updatedAt: pkg.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,34 @@
+// The database being unreachable is 503 STORAGE_UNAVAILABLE with Retry-After, never a 500.
+import { RegistryError } from '@pkg/shared';
+import type { Connection } from 'mongoose';
+
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTIVITY_ERRORS = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClosedError',
+]);
+
+export function storageUnavailable(cause?: unknown): RegistryError {
+  return new RegistryError('STORAGE_UNAVAILABLE', 'The registry database is unavailable; retry later.', {
+    retryAfter: STORAGE_RETRY_AFTER_SECONDS,
+    cause,
+  });
+}
+
+export function isConnectivityError(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (CONNECTIVITY_ERRORS.has(e.name)) return true;
+    if (/before initial connection is complete|Connection was force closed|client was closed/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function assertStorageReady(db: Connection): void {
+  if (db.readyState !== 1) throw storageUnavailable();
+}

@@ -1,0 +1,21 @@
+// namespaces.get (anonymous), addMaintainer / removeMaintainer (owner, managing token).
+import type { TRPCRouterRecord } from '@trpc/server';
+import { maintainerInputSchema, namespaceInputSchema, namespaceOutputSchema } from '@pkg/shared';
+import { addMaintainer, removeMaintainer } from '../../services/namespace-service.js';
+import { getNamespace } from '../../services/package-service.js';
+import { manageProcedure, publicProcedure } from '../init.js';
+
+export const namespacesRouter = {
+  get: publicProcedure
+    .input(namespaceInputSchema)
+    .output(namespaceOutputSchema)
+    .query(({ ctx, input }) => getNamespace(ctx.deps, input.namespace)),
+  addMaintainer: manageProcedure
+    .input(maintainerInputSchema)
+    .output(namespaceOutputSchema)
+    .mutation(({ ctx, input }) => addMaintainer(ctx.deps, ctx.auth, input.namespace, input.user)),
+  removeMaintainer: manageProcedure
+    .input(maintainerInputSchema)
+    .output(namespaceOutputSchema)
+    .mutation(({ ctx, input }) => removeMaintainer(ctx.deps, ctx.auth, input.namespace, input.user)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,30 @@
+// A capability: its name, the SDK operation it becomes (`group.operation`), its parameters
+// (zod, also the MCP tool's input schema) and its cache class (TTL table of 2-data-layer.md).
+import type { z } from 'zod';
+
+export const TTL_MS = {
+  /** balances, nonce */
+  balance: 5_000,
+  /** blocks, transactions, prices, wallet data, DEX market data */
+  block: 30_000,
+  /** indexed explorer data */
+  indexed: 15_000,
+  /** bytecode, code-hosting data */
+  bytecode: 60_000,
+  /** token metadata, verified sources, security reports, AI model lists */
+  metadata: 600_000,
+} as const;
+export type TtlClass = keyof typeof TTL_MS;
+
+export interface CapabilityDefinition<P extends z.ZodObject = z.ZodObject> {
+  name: string;
+  group: 'chain' | 'onchain' | 'tokens' | 'explorer';
+  operation: string;
+  summary: string;
+  params: P;
+  ttl: TtlClass;
+}
+
+export function defineCapability<P extends z.ZodObject>(definition: CapabilityDefinition<P>): CapabilityDefinition<P> {
+  return definition;
+}

@@ -1,0 +1,13 @@
+// The supported chain (2-data-layer.md, "The default chain"; decisions in spec/README.md).
+export const CHAINS = {
+  robinhood: {
+    key: 'robinhood',
+    chainId: 4663,
+    name: 'Robinhood Chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  },
+} as const;
+
+export type ChainKey = keyof typeof CHAINS;
+export type Chain = (typeof CHAINS)[ChainKey];
+export const DEFAULT_CHAIN: ChainKey = 'robinhood';

@@ -1,0 +1,142 @@
+// The capability router (2-data-layer.md, "Routing and fallback rules"): serves from the cache
+// unless `fresh`, picks the providers declaring the capability for the chain, skips the
+// unconfigured, auth_failed, chain-mismatched, unsupported and cooling-down ones, and tries the
+// rest in order, logging every attempt for `fallbackFrom`.
+import { randomUUID } from 'node:crypto';
+import type { CapabilityDefinition } from '../capabilities/define-capability.js';
+import { TTL_MS } from '../capabilities/define-capability.js';
+import type { Chain } from '../chains.js';
+import { ChainMismatchError, findProviderError, type FailureKind } from '../errors/data-errors.js';
+import type { Redactor } from '../errors/redact.js';
+import type { ProviderDescriptor, ProviderEndpoint, ProviderRuntime } from '../providers/provider-types.js';
+import { describeFailure, errorResult, liveResult, toResult, unavailableResult } from '../result.js';
+import type { LiveResult, ProviderAttempt, Result } from '../result-schema.js';
+import type { ResultCache } from './cache.js';
+import type { Clock } from './clock.js';
+import type { ProviderStates } from './provider-states.js';
+import { withRetry } from './retry-policy.js';
+
+export interface ProviderSlot {
+  descriptor: ProviderDescriptor;
+  endpoint: ProviderEndpoint | undefined;
+  unconfigured: string | undefined;
+  runtime: () => Promise<ProviderRuntime>;
+}
+
+export interface RouterDeps {
+  slots: readonly ProviderSlot[];
+  states: ProviderStates;
+  cache: ResultCache;
+  clock: Clock;
+  chain: Chain;
+  redact: Redactor;
+}
+
+const FINAL: ReadonlySet<FailureKind> = new Set(['not_found', 'refused', 'invalid_input']);
+
+export function cacheKey(capability: string, chain: string, params: Record<string, unknown>): string {
+  const keys = Object.keys(params).sort();
+  const parts = keys.filter((k) => params[k] !== undefined).map((k) => `${k}=${JSON.stringify(params[k])}`);
+  return `${chain}:${capability}?${parts.join('&')}`;
+}
+
+async function attempt(deps: RouterDeps, slot: ProviderSlot, capability: string, params: Record<string, unknown>) {
+  const runtime = await slot.runtime();
+  const { id } = slot.descriptor;
+  const chainId = runtime.chainId;
+  if (slot.descriptor.verifiesChainId && chainId) {
+    await deps.states.checkChainOnce(id, async () => {
+      const reported = await chainId();
+      if (reported !== deps.chain.chainId)
+        throw new ChainMismatchError(`reported chain id ${reported}, expected ${deps.chain.chainId}`, { provider: id });
+    });
+  }
+  const handler = runtime.handlers[capability];
+  if (!handler) throw new Error(`${id} declares ${capability} but has no handler`);
+  return withRetry(() => handler(params), slot.descriptor.retry);
+}
+
+export async function route(
+  deps: RouterDeps,
+  capability: CapabilityDefinition,
+  params: Record<string, unknown>,
+  options: { fresh?: boolean | undefined } = {},
+): Promise<Result> {
+  const { chain, states, clock, redact } = deps;
+  const key = cacheKey(capability.name, chain.key, params);
+  if (!options.fresh) {
+    const hit = deps.cache.get(key);
+    if (hit) return hit;
+  }
+  const declared = deps.slots.filter((s) => s.descriptor.capabilities[chain.key]?.includes(capability.name));
+  const skipped: ProviderAttempt[] = [];
+  const candidates: ProviderSlot[] = [];
+  for (const slot of declared) {
+    const reason = slot.unconfigured ?? states.skipReason(slot.descriptor.id, capability.name);
+    if (reason) skipped.push({ provider: slot.descriptor.id, error: reason });
+    else candidates.push(slot);
+  }
+  const asked = declared.map((s) => s.descriptor.id).join(', ') || 'none';
+  if (candidates.length === 0) {
+    return unavailableResult({
+      capability: capability.name,
+      provider: asked,
+      chain,
+      now: clock.now(),
+      reason: `no configured provider offers ${capability.name} for ${chain.key} now`,
+      answers: skipped,
+    });
+  }
+  const attempts: ProviderAttempt[] = [];
+  const kinds: FailureKind[] = [];
+  for (const slot of candidates) {
+    const { id } = slot.descriptor;
+    try {
+      const answer = await attempt(deps, slot, capability.name, params);
+      states.recordSuccess(id);
+      const fetchedAt = clock.now();
+      const ttlMs = TTL_MS[capability.ttl];
+      const result: LiveResult = liveResult(answer.data, {
+        source: id,
+        chain: chain.key,
+        chainId: chain.chainId,
+        fetchedAt: new Date(fetchedAt).toISOString(),
+        fresh: true,
+        ...(answer.blockNumber !== undefined ? { blockNumber: answer.blockNumber } : {}),
+        ...(answer.blockHash !== undefined ? { blockHash: answer.blockHash } : {}),
+        requestId: randomUUID(),
+        ...(attempts.length > 0 ? { fallbackFrom: attempts } : {}),
+        expiresAt: new Date(fetchedAt + ttlMs).toISOString(),
+        ...(answer.rateLimit ? { rateLimit: answer.rateLimit } : {}),
+      });
+      deps.cache.set(key, result, ttlMs);
+      return result;
+    } catch (error) {
+      const kind = findProviderError(error)?.kind ?? 'failure';
+      const record = { provider: id, error: describeFailure(error, redact) };
+      if (FINAL.has(kind)) return toResult(error, { redact, attempted: [...attempts, record], capability: capability.name });
+      if (kind === 'auth_failed') states.markAuthFailed(id, record.error);
+      else if (kind === 'chain_mismatch') states.markChainMismatch(id, record.error);
+      else if (kind === 'unsupported') states.markUnsupported(id, capability.name);
+      else if (kind === 'failure' || kind === 'rate_limited') states.recordFailure(id);
+      attempts.push(record);
+      kinds.push(kind);
+    }
+  }
+  if (kinds.every((k) => k === 'no_data' || k === 'unsupported')) {
+    return unavailableResult({
+      capability: capability.name,
+      provider: asked,
+      chain,
+      now: clock.now(),
+      reason: kinds.every((k) => k === 'no_data') ? 'no provider has data' : 'every provider refused the method',
+      answers: [...skipped, ...attempts],
+    });
+  }
+  const code = kinds.every((k) => k === 'rate_limited')
+    ? 'RATE_LIMITED'
+    : kinds.every((k) => k === 'chain_mismatch')
+      ? 'CHAIN_MISMATCH'
+      : 'ALL_PROVIDERS_FAILED';
+  return errorResult(code, `${capability.name}: every provider failed`, attempts, capability.name);
+}

@@ -1,0 +1,78 @@
+// Inputs and outputs of the packages procedures; their outputs are the REST bodies of
+// 1-registry.md, so REST adapters never reshape anything.
+import { z } from 'zod';
+import { manifestSchema } from '../manifest.js';
+import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
+import { provenanceSchema, timestampSchema } from '../provenance.js';
+
+export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+export const searchPackagesInputSchema = z.object({
+  q: z.string().max(200, 'a query is at most 200 characters').default(''),
+  /** Clamped into 1..100 (not refused), as the spec says. */
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .default(SEARCH_LIMIT.default)
+    .transform((n) => Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, n))),
+});
+export const searchResultItemSchema = z.object({ name: z.string(), description: z.string(), latest: z.string() });
+export const searchPackagesOutputSchema = z.object({ query: z.string(), results: z.array(searchResultItemSchema) });
+export type SearchPackagesOutput = z.infer<typeof searchPackagesOutputSchema>;
+
+export const packageRefSchema = z.object({ namespace: namespaceSchema, name: packageNameSchema });
+export type PackageRef = z.infer<typeof packageRefSchema>;
+export const versionRefSchema = packageRefSchema.extend({ version: versionSchema });
+export type VersionRef = z.infer<typeof versionRefSchema>;
+
+export const getPackageOutputSchema = z.object({
+  name: z.string(),
+  namespace: z.string(),
+  description: z.string(),
+  latest: z.string(),
+  versions: z.array(z.object({ version: z.string(), publishedAt: timestampSchema })),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type PackageInfo = z.infer<typeof getPackageOutputSchema>;
+
+export const listVersionsOutputSchema = z.object({
+  name: z.string(),
+  versions: z.array(
+    z.object({ version: z.string(), publishedAt: timestampSchema, integrity: integritySchema, size: z.number().int() }),
+  ),
+});
+export type VersionList = z.infer<typeof listVersionsOutputSchema>;
+
+export const artifactLocationSchema = z.object({ filename: z.string(), backend: z.string(), url: z.string() });
+
+export const versionRecordSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  manifest: manifestSchema,
+  integrity: integritySchema,
+  size: z.number().int().nonnegative(),
+  publishedAt: timestampSchema,
+  publishedBy: z.string(),
+  download: z.string(),
+  artifact: artifactLocationSchema,
+  provenance: provenanceSchema,
+});
+export type VersionRecord = z.infer<typeof versionRecordSchema>;
+
+export const getProvenanceOutputSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  provenance: provenanceSchema,
+  location: z.object({ backend: z.string(), url: z.string() }),
+});
+export type ProvenanceAnswer = z.infer<typeof getProvenanceOutputSchema>;
+
+export const publishOutputSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  integrity: integritySchema,
+  size: z.number().int(),
+  download: z.string(),
+});
+export type PublishOutput = z.infer<typeof publishOutputSchema>;
