@@ -19,6 +19,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
     .optional(),
+  /** How long a database operation waits for a reachable server before 503 STORAGE_UNAVAILABLE. */
+  MONGODB_SERVER_SELECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   PKG_DATA_DIR: z.string().min(1, 'must not be empty').default('./.pkg-data'),
   PKG_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PKG_ADMIN_CONTACT: z.string().min(1).default('the operator of this registry (pkg-admin)'),

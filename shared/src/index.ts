@@ -19,3 +19,5 @@ export { validatePackage } from './package/validate-package.js';
 export { archiveFilename, packDirectory, type PackResult } from './package/pack.js';
 export { parseSkillMd } from './package/check-skill-md.js';
 export { canonicalJson, manifestSha256 } from './package/manifest-hash.js';
+export { scaffold, type ScaffoldOptions, slugifyName, slugifyNamespace } from './package/scaffold.js';
+export { writeArchive, type ArchiveInputFile } from './package/write-archive.js';

@@ -9,7 +9,7 @@ import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { packDir } from '../lib/package-dir.js';
-import { scaffold, slugifyName, slugifyNamespace } from '../lib/scaffold.js';
+import { scaffold, slugifyName, slugifyNamespace } from '@pkg/shared';
 
 const optionsSchema = z.object({
   namespace: z.string().optional(),

@@ -10,6 +10,9 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
     res.destroy();
     return;
   }
+  // An answer given before the body was read (401, 413 on publish): the connection cannot be
+  // reused for another request, so say so instead of letting the client reuse it.
+  if (!req.complete) res.setHeader('connection', 'close');
   if (http.retryAfter !== undefined) res.setHeader('Retry-After', String(http.retryAfter));
   res.status(http.status).json(http.body);
 }

@@ -24,14 +24,22 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string>; configure?: (config: Config) => Config; clock?: () => Date } = {},
+  options: {
+    env?: Record<string, string>;
+    configure?: (config: Config) => Config;
+    clock?: () => Date;
+    /** Connect to this MongoDB URI (e.g. a store shared by two apps) instead of a private one. */
+    mongodbUri?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-test-'));
+  const uri = options.mongodbUri ?? process.env.MONGODB_URI;
   const base = loadConfig({
     PORT: '0',
     PKG_DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
-    ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+    MONGODB_SERVER_SELECTION_TIMEOUT_MS: '1500',
+    ...(uri ? { MONGODB_URI: uri } : {}),
     ...options.env,
   });
   const config = options.configure ? options.configure(base) : base;

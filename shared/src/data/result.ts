@@ -76,7 +76,8 @@ export function toResult(
 export function describeFailure(error: unknown, redact: Redactor): string {
   const known = findProviderError(error);
   const text = known ? known.shortMessage : error instanceof Error ? error.message : String(error);
-  const prefix = known?.kind === 'no_data' ? 'no data: ' : known && known.kind !== 'failure' ? `${known.kind}: ` : '';
+  const prefix =
+    known?.kind === 'no_data' ? 'no data: ' : known && known.kind !== 'failure' ? `${known.kind}: ` : '';
   return stripUrlSecrets(redact(`${prefix}${text}`));
 }
 
@@ -91,4 +92,3 @@ export function compositeResult(sections: Record<string, Result>): CompositeResu
   if (firstError) return { status: 'ERROR', code: firstError.code, sections };
   return { status: 'UNAVAILABLE', code: 'CAPABILITY_UNAVAILABLE', sections };
 }
-

@@ -25,6 +25,8 @@ export interface CapabilityDefinition<P extends z.ZodObject = z.ZodObject> {
   ttl: TtlClass;
 }
 
-export function defineCapability<P extends z.ZodObject>(definition: CapabilityDefinition<P>): CapabilityDefinition<P> {
+export function defineCapability<P extends z.ZodObject>(
+  definition: CapabilityDefinition<P>,
+): CapabilityDefinition<P> {
   return definition;
 }

@@ -10,10 +10,20 @@ export interface EnvVarSpec {
   doc: string;
 }
 
-const v = (name: string, kind: EnvVarKind, group: string, doc: string): EnvVarSpec => ({ name, kind, group, doc });
+const v = (name: string, kind: EnvVarKind, group: string, doc: string): EnvVarSpec => ({
+  name,
+  kind,
+  group,
+  doc,
+});
 
 export const DATA_ENV_VARS = [
-  v('PUBLIC_RPC_URL', 'url', 'Official public RPC', 'On by default; another URL overrides it; `off` disables it.'),
+  v(
+    'PUBLIC_RPC_URL',
+    'url',
+    'Official public RPC',
+    'On by default; another URL overrides it; `off` disables it.',
+  ),
   v('ALCHEMY_API_KEY', 'secret', 'Primary RPC (Alchemy)', 'Alchemy API key for robinhood-mainnet.'),
   v('ALCHEMY_RPC_URL', 'url', 'Primary RPC (Alchemy)', 'Full Alchemy URL; may contain `{key}`.'),
   v('QUICKNODE_RPC_URL', 'url', 'Fallback RPC (QuickNode)', 'Full QuickNode endpoint URL, token inside.'),

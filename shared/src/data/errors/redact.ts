@@ -17,7 +17,10 @@ export function secretPartsOfUrl(value: string): string[] {
   const parts = [decodeURIComponent(url.username), decodeURIComponent(url.password)];
   for (const segment of url.pathname.split('/')) {
     const decoded = safeDecode(segment);
-    if (decoded.length >= 16 || (decoded.length >= MIN_SECRET_LENGTH && /\d/.test(decoded) && /[a-z]/i.test(decoded)))
+    if (
+      decoded.length >= 16 ||
+      (decoded.length >= MIN_SECRET_LENGTH && /\d/.test(decoded) && /[a-z]/i.test(decoded))
+    )
       parts.push(decoded);
   }
   for (const v of url.searchParams.values()) parts.push(v);

@@ -118,9 +118,11 @@ export function createGuardedFetch(options: { resolve?: Resolver } = {}): Guarde
         return { status: response.status, headers: response.headers as unknown as Headers, text };
       }
       await response.body?.cancel();
-      if (hop >= MAX_REDIRECTS) throw new NetworkGuardError('TOO_MANY_REDIRECTS', `more than ${MAX_REDIRECTS}`);
+      if (hop >= MAX_REDIRECTS)
+        throw new NetworkGuardError('TOO_MANY_REDIRECTS', `more than ${MAX_REDIRECTS}`);
       const next = new URL(location, url);
-      if (next.origin !== url.origin) headers = { 'content-type': headers['content-type'] ?? 'application/json' };
+      if (next.origin !== url.origin)
+        headers = { 'content-type': headers['content-type'] ?? 'application/json' };
       if (response.status === 303 || (response.status < 307 && method === 'POST')) {
         method = 'GET';
         body = undefined;

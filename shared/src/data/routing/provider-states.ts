@@ -100,8 +100,12 @@ export function createProviderStates(clock: Clock) {
       return {
         status: current,
         consecutiveFailures: state.failures,
-        ...(state.coolUntil !== undefined ? { coolingDownUntil: new Date(state.coolUntil).toISOString() } : {}),
-        ...(state.authFailed || state.chainMismatch ? { reason: state.authFailed ?? state.chainMismatch } : {}),
+        ...(state.coolUntil !== undefined
+          ? { coolingDownUntil: new Date(state.coolUntil).toISOString() }
+          : {}),
+        ...(state.authFailed || state.chainMismatch
+          ? { reason: state.authFailed ?? state.chainMismatch }
+          : {}),
         ...(state.unsupported.size > 0 ? { unsupported: [...state.unsupported].sort() } : {}),
       };
     },

@@ -40,7 +40,12 @@ export function cacheKey(capability: string, chain: string, params: Record<strin
   return `${chain}:${capability}?${parts.join('&')}`;
 }
 
-async function attempt(deps: RouterDeps, slot: ProviderSlot, capability: string, params: Record<string, unknown>) {
+async function attempt(
+  deps: RouterDeps,
+  slot: ProviderSlot,
+  capability: string,
+  params: Record<string, unknown>,
+) {
   const runtime = await slot.runtime();
   const { id } = slot.descriptor;
   const chainId = runtime.chainId;
@@ -48,7 +53,9 @@ async function attempt(deps: RouterDeps, slot: ProviderSlot, capability: string,
     await deps.states.checkChainOnce(id, async () => {
       const reported = await chainId();
       if (reported !== deps.chain.chainId)
-        throw new ChainMismatchError(`reported chain id ${reported}, expected ${deps.chain.chainId}`, { provider: id });
+        throw new ChainMismatchError(`reported chain id ${reported}, expected ${deps.chain.chainId}`, {
+          provider: id,
+        });
     });
   }
   const handler = runtime.handlers[capability];
@@ -114,7 +121,8 @@ export async function route(
     } catch (error) {
       const kind = findProviderError(error)?.kind ?? 'failure';
       const record = { provider: id, error: describeFailure(error, redact) };
-      if (FINAL.has(kind)) return toResult(error, { redact, attempted: [...attempts, record], capability: capability.name });
+      if (FINAL.has(kind))
+        return toResult(error, { redact, attempted: [...attempts, record], capability: capability.name });
       if (kind === 'auth_failed') states.markAuthFailed(id, record.error);
       else if (kind === 'chain_mismatch') states.markChainMismatch(id, record.error);
       else if (kind === 'unsupported') states.markUnsupported(id, capability.name);
@@ -129,7 +137,9 @@ export async function route(
       provider: asked,
       chain,
       now: clock.now(),
-      reason: kinds.every((k) => k === 'no_data') ? 'no provider has data' : 'every provider refused the method',
+      reason: kinds.every((k) => k === 'no_data')
+        ? 'no provider has data'
+        : 'every provider refused the method',
       answers: [...skipped, ...attempts],
     });
   }

@@ -1,10 +1,12 @@
 // The files `pkg init` writes: a package that validates as it is, with one tool and its schemas.
-import { SPEC_VERSION, type Manifest } from '@pkg/shared';
+import { SPEC_VERSION, type Manifest } from '../schemas/manifest.js';
 
 export interface ScaffoldOptions {
   namespace: string;
   name: string;
   description: string;
+  /** Defaults to 0.1.0. */
+  version?: string;
 }
 
 /** A YAML scalar: plain when it is obviously safe, else a double-quoted (JSON) string. */
@@ -21,7 +23,7 @@ export function scaffold(options: ScaffoldOptions): Map<string, string> {
     specVersion: SPEC_VERSION,
     namespace: options.namespace,
     name: options.name,
-    version: '0.1.0',
+    version: options.version ?? '0.1.0',
     description: options.description,
     permissions: { fs: { read: [], write: [] }, network: [], env: [] },
     tools: [

@@ -1,0 +1,47 @@
+// Real package archives for the tests, built with the same scaffold and packer as `pkg init`
+// and `pkg pack`, and a publish over HTTP as the CLI does it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { packDirectory, scaffold, type PackResult } from '@pkg/shared';
+
+export interface PackageSpec {
+  namespace: string;
+  name: string;
+  version?: string;
+  description?: string;
+  /** Extra files, or replacements, by path. */
+  files?: Record<string, string | Uint8Array>;
+}
+
+export async function buildPackage(spec: PackageSpec): Promise<PackResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pkg-build-'));
+  try {
+    const files = scaffold({
+      namespace: spec.namespace,
+      name: spec.name,
+      version: spec.version ?? '1.0.0',
+      description: spec.description ?? `The ${spec.name} skill of ${spec.namespace}.`,
+    });
+    const all = new Map<string, string | Uint8Array>([...files, ...Object.entries(spec.files ?? {})]);
+    for (const [file, content] of all) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    return await packDirectory(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function publishArchive(url: string, token: string | undefined, bytes: Uint8Array, headers: Record<string, string> = {}) {
+  return fetch(`${url}/publish`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/gzip',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: bytes,
+  });
+}

@@ -1,0 +1,13 @@
+// The native (ETH) balance of an address at the head block.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { addressSchema } from './params.js';
+
+export const getBalance = defineCapability({
+  name: 'onchain.balance',
+  group: 'onchain',
+  operation: 'balance',
+  summary: 'The native (ETH) balance of an address at the head block.',
+  params: z.object({ address: addressSchema }),
+  ttl: 'balance',
+});

@@ -1,0 +1,13 @@
+// A transaction as the explorer indexed it (decoded input, token transfers, rollup batch).
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { txHashSchema } from './params.js';
+
+export const getIndexedTransaction = defineCapability({
+  name: 'explorer.transaction',
+  group: 'explorer',
+  operation: 'transaction',
+  summary: 'A transaction as the explorer indexed it (decoded input, token transfers, rollup batch).',
+  params: z.object({ hash: txHashSchema }),
+  ttl: 'indexed',
+});

@@ -1,0 +1,13 @@
+// Holders of a token, largest first.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { addressSchema } from './params.js';
+
+export const getTokenHolders = defineCapability({
+  name: 'explorer.holders',
+  group: 'explorer',
+  operation: 'holders',
+  summary: 'Holders of a token, largest first.',
+  params: z.object({ token: addressSchema }),
+  ttl: 'indexed',
+});

@@ -1,0 +1,13 @@
+// Recent transfers of a token.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { addressSchema } from './params.js';
+
+export const getTokenTransfers = defineCapability({
+  name: 'explorer.tokenTransfers',
+  group: 'explorer',
+  operation: 'tokenTransfers',
+  summary: 'Recent transfers of a token.',
+  params: z.object({ token: addressSchema }),
+  ttl: 'indexed',
+});

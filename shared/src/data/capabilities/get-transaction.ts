@@ -1,0 +1,13 @@
+// A transaction by hash.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { txHashSchema } from './params.js';
+
+export const getTransaction = defineCapability({
+  name: 'onchain.transaction',
+  group: 'onchain',
+  operation: 'transaction',
+  summary: 'A transaction by hash.',
+  params: z.object({ hash: txHashSchema }),
+  ttl: 'block',
+});

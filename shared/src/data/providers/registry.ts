@@ -1,0 +1,93 @@
+// The provider registry of the chain scope: one line per provider, in routing order. The
+// descriptors are light; each runtime is imported on first use.
+import { CORE_RPC } from '../capabilities/index.js';
+import type { DataEnv } from '../config/env-vars.js';
+import { LIMITS } from '../limits.js';
+import { NO_RETRY, RETRY_TRANSIENT_ONCE } from '../routing/retry-policy.js';
+import { ALCHEMY_URL_TEMPLATE, alchemyEndpoint } from './alchemy/endpoints.js';
+import { BLOCKSCOUT_BASE_URL, blockscoutEndpoint } from './blockscout/endpoints.js';
+import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
+import type { ProviderDescriptor } from './provider-types.js';
+import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
+import { QUICKNODE_URL_TEMPLATE, quicknodeEndpoint } from './quicknode/endpoints.js';
+
+const set = (...urls: (string | undefined)[]) => urls.filter((u): u is string => !!u && u !== 'off');
+const rpc = { kind: 'rpc', verifiesChainId: true, retry: NO_RETRY, timeoutMs: LIMITS.requestTimeoutMs } as const;
+
+export const PROVIDERS: readonly ProviderDescriptor[] = [
+  {
+    ...rpc,
+    id: 'alchemy',
+    name: 'Alchemy',
+    role: 'primary RPC',
+    capabilities: {
+      robinhood: [...CORE_RPC, 'tokens.balances', 'tokens.transfers', 'onchain.trace'],
+    },
+    defaultUrls: [ALCHEMY_URL_TEMPLATE],
+    configure: alchemyEndpoint,
+    configuredUrls: (env: DataEnv) => set(env.ALCHEMY_RPC_URL),
+    load: async () => (await import('./alchemy/index.js')).createAlchemyProvider,
+  },
+  {
+    id: 'blockscout',
+    name: 'Blockscout PRO API',
+    role: 'explorer/indexer',
+    kind: 'explorer',
+    verifiesChainId: false,
+    retry: RETRY_TRANSIENT_ONCE,
+    timeoutMs: LIMITS.explorerTimeoutMs,
+    capabilities: {
+      robinhood: [
+        'tokens.balances',
+        'tokens.metadata',
+        'tokens.transfers',
+        'explorer.transaction',
+        'explorer.address',
+        'explorer.transactions',
+        'explorer.counters',
+        'explorer.holders',
+        'explorer.tokenTransfers',
+        'explorer.contract',
+      ],
+    },
+    defaultUrls: [BLOCKSCOUT_BASE_URL],
+    configure: blockscoutEndpoint,
+    configuredUrls: (env: DataEnv) => set(env.BLOCKSCOUT_BASE_URL),
+    load: async () => (await import('./blockscout/index.js')).createBlockscoutProvider,
+  },
+  {
+    ...rpc,
+    id: 'quicknode',
+    name: 'QuickNode',
+    role: 'fallback RPC',
+    capabilities: { robinhood: [...CORE_RPC, 'onchain.trace'] },
+    defaultUrls: [],
+    configure: quicknodeEndpoint,
+    configuredUrls: (env: DataEnv) => set(env.QUICKNODE_RPC_URL),
+    load: async () => (await import('./quicknode/index.js')).createQuicknodeProvider,
+  },
+  {
+    ...rpc,
+    id: 'edge-rpc',
+    name: 'Goldsky Edge RPC',
+    role: 'third RPC',
+    capabilities: { robinhood: CORE_RPC },
+    defaultUrls: [EDGE_RPC_URL_TEMPLATE],
+    configure: edgeRpcEndpoint,
+    configuredUrls: (env: DataEnv) => set(env.EDGE_RPC_URL),
+    load: async () => (await import('./edge-rpc/index.js')).createEdgeRpcProvider,
+  },
+  {
+    ...rpc,
+    id: 'public-rpc',
+    name: 'Robinhood Chain public RPC',
+    role: 'official public RPC',
+    capabilities: { robinhood: CORE_RPC },
+    defaultUrls: [PUBLIC_RPC_URL],
+    configure: publicRpcEndpoint,
+    configuredUrls: (env: DataEnv) => set(env.PUBLIC_RPC_URL),
+    load: async () => (await import('./public-rpc/index.js')).createPublicRpcProvider,
+  },
+];
+
+export { QUICKNODE_URL_TEMPLATE };
