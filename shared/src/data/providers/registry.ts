@@ -9,10 +9,15 @@ import { BLOCKSCOUT_BASE_URL, blockscoutEndpoint } from './blockscout/endpoints.
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
-import { QUICKNODE_URL_TEMPLATE, quicknodeEndpoint } from './quicknode/endpoints.js';
+import { quicknodeEndpoint } from './quicknode/endpoints.js';
 
 const set = (...urls: (string | undefined)[]) => urls.filter((u): u is string => !!u && u !== 'off');
-const rpc = { kind: 'rpc', verifiesChainId: true, retry: NO_RETRY, timeoutMs: LIMITS.requestTimeoutMs } as const;
+const rpc = {
+  kind: 'rpc',
+  verifiesChainId: true,
+  retry: NO_RETRY,
+  timeoutMs: LIMITS.requestTimeoutMs,
+} as const;
 
 export const PROVIDERS: readonly ProviderDescriptor[] = [
   {
@@ -89,5 +94,3 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
     load: async () => (await import('./public-rpc/index.js')).createPublicRpcProvider,
   },
 ];
-
-export { QUICKNODE_URL_TEMPLATE };
