@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
 import { publicRateLimit } from './middleware/rate-limit.js';
+import { mcpRoutes } from './mcp/mcp-routes.js';
 import { authRoutes } from './rest/auth.js';
 import { downloadRoutes } from './rest/downloads.js';
 import { packageRoutes } from './rest/packages.js';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(downloadRoutes(deps));
   app.use(packageRoutes(deps));
   app.use(authRoutes(deps));
+  app.use(mcpRoutes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);

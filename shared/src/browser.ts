@@ -51,3 +51,30 @@ export { PACKAGE_LIMITS } from './package/limits.js';
 export { provenanceSchema, type Provenance, timestampSchema } from './schemas/provenance.js';
 export * from './schemas/api/packages.js';
 export * from './schemas/api/auth.js';
+export {
+  cacheInfoSchema,
+  type CacheInfo,
+  cachedResultSchema,
+  type CachedResult,
+  compositeResultSchema,
+  type CompositeResult,
+  DATA_ERROR_CODES,
+  dataErrorCodeSchema,
+  type DataErrorCode,
+  errorResultSchema,
+  type ErrorResult,
+  liveResultSchema,
+  type LiveResult,
+  provenanceSchema,
+  type Provenance,
+  providerAttemptSchema,
+  type ProviderAttempt,
+  RESULT_STATUSES,
+  resultSchema,
+  type Result,
+  resultStatusSchema,
+  type ResultStatus,
+  unavailableResultSchema,
+  type UnavailableResult,
+} from './data/result-schema.js';
+export { isLive } from './data/is-live.js';

@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { RegistryError, type ErrorBody, type ErrorDetail } from '@pkg/shared';
 import { ZodError } from 'zod';
+import { isConnectivityError, storageUnavailable } from '../services/storage.js';
 
 export interface HttpError {
   status: number;
@@ -46,6 +47,7 @@ function httpishStatus(error: unknown): number | undefined {
 
 export function toHttpError(error: unknown): HttpError {
   let e = error;
+  if (!(e instanceof RegistryError) && isConnectivityError(e)) e = storageUnavailable(e);
   if (e instanceof TRPCError && (e.cause instanceof RegistryError || e.cause instanceof ZodError))
     e = e.cause;
   if (e instanceof RegistryError) {

@@ -11,7 +11,10 @@ export const MAX_TOKEN_DAYS = 365;
 
 export const userNameSchema = z
   .string()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/, 'a user name is 1 to 39 lowercase letters, digits or hyphens');
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/,
+    'a user name is 1 to 39 lowercase letters, digits or hyphens',
+  );
 
 export const tokenKindSchema = z.enum(['manage', 'publish']);
 export type TokenKind = z.infer<typeof tokenKindSchema>;
@@ -55,8 +58,14 @@ export type CreateTokenInput = z.infer<typeof createTokenInputSchema>;
 export const createTokenOutputSchema = tokenInfoSchema.extend({ token: z.string().regex(TOKEN_PATTERN) });
 export type CreatedToken = z.infer<typeof createTokenOutputSchema>;
 
-export const tokenIdInputSchema = z.object({ id: z.string().regex(TOKEN_ID_PATTERN, 'a token id looks like tok_ followed by 16 letters or digits') });
-export const revokeTokenOutputSchema = z.object({ id: z.string(), revoked: z.literal(true), revokedAt: timestampSchema });
+export const tokenIdInputSchema = z.object({
+  id: z.string().regex(TOKEN_ID_PATTERN, 'a token id looks like tok_ followed by 16 letters or digits'),
+});
+export const revokeTokenOutputSchema = z.object({
+  id: z.string(),
+  revoked: z.literal(true),
+  revokedAt: timestampSchema,
+});
 
 export const namespaceInputSchema = z.object({ namespace: namespaceSchema });
 export const namespaceOutputSchema = z.object({

@@ -16,8 +16,15 @@ export const searchPackagesInputSchema = z.object({
     .default(SEARCH_LIMIT.default)
     .transform((n) => Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, n))),
 });
-export const searchResultItemSchema = z.object({ name: z.string(), description: z.string(), latest: z.string() });
-export const searchPackagesOutputSchema = z.object({ query: z.string(), results: z.array(searchResultItemSchema) });
+export const searchResultItemSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  latest: z.string(),
+});
+export const searchPackagesOutputSchema = z.object({
+  query: z.string(),
+  results: z.array(searchResultItemSchema),
+});
 export type SearchPackagesOutput = z.infer<typeof searchPackagesOutputSchema>;
 
 export const packageRefSchema = z.object({ namespace: namespaceSchema, name: packageNameSchema });
@@ -39,12 +46,21 @@ export type PackageInfo = z.infer<typeof getPackageOutputSchema>;
 export const listVersionsOutputSchema = z.object({
   name: z.string(),
   versions: z.array(
-    z.object({ version: z.string(), publishedAt: timestampSchema, integrity: integritySchema, size: z.number().int() }),
+    z.object({
+      version: z.string(),
+      publishedAt: timestampSchema,
+      integrity: integritySchema,
+      size: z.number().int(),
+    }),
   ),
 });
 export type VersionList = z.infer<typeof listVersionsOutputSchema>;
 
-export const artifactLocationSchema = z.object({ filename: z.string(), backend: z.string(), url: z.string() });
+export const artifactLocationSchema = z.object({
+  filename: z.string(),
+  backend: z.string(),
+  url: z.string(),
+});
 
 export const versionRecordSchema = z.object({
   name: z.string(),

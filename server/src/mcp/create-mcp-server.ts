@@ -1,0 +1,125 @@
+// The registry's MCP server: discovery tools only. search_packages, get_package and
+// get_skill_md read metadata and the stored SKILL.md text; nothing in a package is executed.
+// A new server is built for each request (stateless Streamable HTTP, see routes.ts).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  API_VERSION,
+  PACKAGE_ID_PATTERN,
+  parsePackageId,
+  RegistryError,
+  SEARCH_LIMIT,
+  versionSchema,
+  type PackageRef,
+} from '@pkg/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import type { Logger } from '../logger.js';
+import { getPackage, getVersion, searchPackages } from '../services/package-service.js';
+import { readSkillMd } from '../services/skill-md-service.js';
+
+export const MCP_TOOL_NAMES = ['search_packages', 'get_package', 'get_skill_md'] as const;
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const packageIdSchema = z.string().regex(PACKAGE_ID_PATTERN, 'a package name has the form @<namespace>/<name>');
+
+function jsonResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
+}
+
+/** Tool failures are results with isError (the MCP convention), never internal details. */
+async function guarded(log: Logger, tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof RegistryError && error.status < 500) {
+      return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}` }] };
+    }
+    log.error({ err: error, tool }, 'MCP tool failed');
+    return { isError: true, content: [{ type: 'text', text: 'INTERNAL_ERROR: the tool failed unexpectedly.' }] };
+  }
+}
+
+function refOf(name: string): PackageRef {
+  const ref = parsePackageId(name);
+  if (!ref) throw new RegistryError('BAD_REQUEST', `${JSON.stringify(name)} is not a package name of the form @<namespace>/<name>.`);
+  return ref;
+}
+
+export interface McpContext {
+  deps: AppDeps;
+  /** `{base_url}` for artifact URLs in version records. */
+  baseUrl: string;
+  log: Logger;
+}
+
+export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
+  const server = new McpServer({ name: 'pkg-registry', version: `${API_VERSION}.0.0` });
+
+  server.registerTool(
+    'search_packages',
+    {
+      title: 'Search packages',
+      description:
+        'Search the registry for skill packages by a case-insensitive substring of their name or description. ' +
+        'An empty query lists packages. Returns {query, results: [{name, description, latest}]}.',
+      inputSchema: {
+        query: z.string().max(200).describe('text to look for; empty lists packages'),
+        limit: z
+          .number()
+          .int()
+          .optional()
+          .describe(`how many results (${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`),
+      },
+      annotations: READ_ONLY,
+    },
+    ({ query, limit }) =>
+      guarded(log, 'search_packages', async () => {
+        const clamped = Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, limit ?? SEARCH_LIMIT.default));
+        return jsonResult(await searchPackages(deps, query, clamped));
+      }),
+  );
+
+  server.registerTool(
+    'get_package',
+    {
+      title: 'Get a package',
+      description:
+        'Package information (description, latest, versions) and the version record of its latest version ' +
+        '(manifest with tools and permissions, integrity, size, provenance). Returns {package, latest}.',
+      inputSchema: { name: packageIdSchema.describe('the package, @<namespace>/<name>') },
+      annotations: READ_ONLY,
+    },
+    ({ name }) =>
+      guarded(log, 'get_package', async () => {
+        const ref = refOf(name);
+        const info = await getPackage(deps, ref);
+        const latest = await getVersion(deps, { ...ref, version: info.latest }, baseUrl);
+        return jsonResult({ package: info, latest });
+      }),
+  );
+
+  server.registerTool(
+    'get_skill_md',
+    {
+      title: 'Get SKILL.md',
+      description:
+        "The SKILL.md text of a package version (default: the latest), read from the stored archive. " +
+        'It tells an agent when and how to use the skill.',
+      inputSchema: {
+        name: packageIdSchema.describe('the package, @<namespace>/<name>'),
+        version: versionSchema.optional().describe('an exact version; default: the latest'),
+      },
+      annotations: READ_ONLY,
+    },
+    ({ name, version }, extra) =>
+      guarded(log, 'get_skill_md', async () => {
+        const ref = refOf(name);
+        const exact = version ?? (await getPackage(deps, ref)).latest;
+        const skill = await readSkillMd(deps, { ...ref, version: exact }, extra.signal);
+        return { content: [{ type: 'text', text: skill.text }] };
+      }),
+  );
+
+  return server;
+}

@@ -1,0 +1,110 @@
+// Protection (1-registry.md, Authentication 5-6, Limits): CORS on anonymous reads only,
+// the per-client rate limit, the authentication-failure block shared across processes through
+// the database, and 503 STORAGE_UNAVAILABLE with /health still 200 when the database stops.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUser } from '../../src/services/user-service.js';
+import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+
+const BAD_TOKEN = `pkg_${'0'.repeat(43)}`;
+
+describe('CORS', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = (await createUser(server.deps, 'cora')).token.token;
+  });
+  afterAll(() => server.close());
+
+  test.each(['/', '/health', '/packages/search?q=x', '/packages/a/b', '/packages/a/b/1.0.0', '/packages/a/b/1.0.0/download', '/namespaces/a'])(
+    'anonymous read %s: Access-Control-Allow-Origin * and a preflight',
+    async (p) => {
+      const res = await fetch(`${server.url}${p}`, { headers: { origin: 'https://elsewhere.example', accept: 'application/json' } });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const preflight = await fetch(`${server.url}${p}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,OPTIONS');
+    },
+  );
+
+  test.each([
+    ['GET', '/auth/whoami'],
+    ['GET', '/auth/tokens'],
+    ['POST', '/auth/tokens'],
+    ['POST', '/publish'],
+    ['PUT', '/namespaces/cora/maintainers/x'],
+    ['OPTIONS', '/auth/whoami'],
+    ['OPTIONS', '/publish'],
+    ['OPTIONS', '/namespaces/cora/maintainers/x'],
+  ])('authenticated route %s %s sends no CORS header at all', async (method, p) => {
+    const res = await fetch(`${server.url}${p}`, {
+      method,
+      headers: { origin: 'https://elsewhere.example', authorization: `Bearer ${token}`, 'access-control-request-method': 'POST' },
+    });
+    expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  test('past the per-client limit: 429 RATE_LIMITED with Retry-After', async () => {
+    const server = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '5' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${server.url}/packages/search`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const res = await fetch(`${server.url}/packages/search`);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    await server.close();
+  });
+
+  test('10 failed authentications block the client on every process sharing the database', async () => {
+    const store = await startSharedStore();
+    const a = await startTestServer({ mongodbUri: store.uri });
+    const b = await startTestServer({ mongodbUri: store.uri });
+    const good = (await createUser(a.deps, 'blocked-user')).token.token;
+    for (let i = 0; i < 10; i++) {
+      expect((await fetch(`${a.url}/auth/whoami`, { headers: { authorization: `Bearer ${BAD_TOKEN}` } })).status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.url}/auth/whoami`, { headers: { authorization: `Bearer ${good}` } });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(590);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    }
+    expect((await fetch(`${b.url}/packages/search`)).status).toBe(200);
+    await a.close();
+    await b.close();
+    await store.stop();
+  });
+});
+
+describe.skipIf(Boolean(process.env.MONGODB_URI))('database outage (needs a store the test can stop; MONGODB_URI points at an external MongoDB)', () => {
+  let store: SharedStore;
+  let server: TestServer;
+  beforeAll(async () => {
+    store = await startSharedStore();
+    server = await startTestServer({ mongodbUri: store.uri });
+  });
+  afterAll(() => server.close());
+
+  test('package routes answer 503 STORAGE_UNAVAILABLE with Retry-After while /health stays 200', async () => {
+    expect((await fetch(`${server.url}/packages/search`)).status).toBe(200);
+    await store.stop();
+    for (const p of ['/packages/search', '/packages/a/b', '/packages/a/b/1.0.0/download', '/namespaces/a']) {
+      const res = await fetch(`${server.url}${p}`);
+      expect([p, res.status]).toEqual([p, 503]);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STORAGE_UNAVAILABLE');
+    }
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', apiVersion: 2 });
+  });
+});

@@ -1,0 +1,25 @@
+// @pkg/shared/data: the data-provider SDK (Node only). The envelope schemas are also exported
+// from @pkg/shared/browser, so that the SPA never bundles this entry point.
+export {
+  createDataClient,
+  type DataClient,
+  type DataClientOptions,
+  type FreshOption,
+} from './data/client.js';
+export { createDataMcpServer } from './data/mcp/create-data-mcp-server.js';
+export { isLive } from './data/is-live.js';
+export * from './data/result-schema.js';
+export { CHAINS, DEFAULT_CHAIN, type Chain, type ChainKey } from './data/chains.js';
+export { DATA_ENV_VARS, type DataEnv, type DataEnvName, type EnvVarSpec } from './data/config/env-vars.js';
+export { loadDataEnv, userConfigDir, type LoadDataEnvOptions } from './data/config/load-data-env.js';
+export { createRedactor, type Redactor } from './data/errors/redact.js';
+export { BaseError } from './data/errors/base-error.js';
+export * from './data/errors/data-errors.js';
+export { createGuardedFetch, checkUrl, type Resolver } from './data/net/guarded-fetch.js';
+export { netPolicy, type NetPolicy } from './data/net/net-policy.js';
+export { createResultCache, CACHE_MAX_ENTRIES, type ResultCache } from './data/routing/cache.js';
+export type { Clock } from './data/routing/clock.js';
+export { COOL_DOWN_MS, FAILURES_BEFORE_COOL_DOWN } from './data/routing/provider-states.js';
+export { PROVIDERS } from './data/providers/registry.js';
+export type { ProviderListing } from './data/providers/provider-health.js';
+export { TTL_MS } from './data/capabilities/define-capability.js';

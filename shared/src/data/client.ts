@@ -1,0 +1,137 @@
+// createDataClient(): the SDK. Reads the fixed environment, builds the provider slots, the
+// router's state and the cache, and binds every capability as a grouped operation
+// (`chain.info`, `onchain.balance`, `tokens.metadata`, `explorer.contract`, `inspect.wallet` ...).
+// Operations never throw: every answer is an envelope.
+import type { z } from 'zod';
+import { CAPABILITIES } from './capabilities/index.js';
+import type { CapabilityDefinition } from './capabilities/define-capability.js';
+import { inspectContract } from './capabilities/inspect-contract.js';
+import { inspectToken } from './capabilities/inspect-token.js';
+import { inspectTransaction } from './capabilities/inspect-transaction.js';
+import { inspectWallet } from './capabilities/inspect-wallet.js';
+import { CHAINS, DEFAULT_CHAIN } from './chains.js';
+import type { DataEnv } from './config/env-vars.js';
+import { loadDataEnv, type LoadDataEnvOptions } from './config/load-data-env.js';
+import { redactorFor } from './config/secrets.js';
+import { createSlots } from './create-slots.js';
+import { createGuardedFetch, type Resolver } from './net/guarded-fetch.js';
+import { checkProviders, listProviders } from './providers/provider-health.js';
+import type { ProviderDescriptor } from './providers/provider-types.js';
+import { PROVIDERS } from './providers/registry.js';
+import { errorResult } from './result.js';
+import type { CompositeResult, Result } from './result-schema.js';
+import { createResultCache, type ResultCache } from './routing/cache.js';
+import { systemClock, type Clock } from './routing/clock.js';
+import { createProviderStates } from './routing/provider-states.js';
+import { route } from './routing/route.js';
+
+export interface DataClientOptions {
+  /** The variables to use; default: loadDataEnv(loadEnv). */
+  env?: DataEnv;
+  loadEnv?: LoadDataEnvOptions;
+  clock?: Clock;
+  /** DNS resolution for the guarded fetch (tests resolve names without DNS). */
+  resolve?: Resolver;
+  providers?: readonly ProviderDescriptor[];
+  cache?: ResultCache;
+  /** Test hook: shorter time-outs than the Limits table. */
+  timeoutMs?: Partial<Record<'rpc' | 'explorer', number>>;
+}
+
+export interface FreshOption {
+  fresh?: boolean | undefined;
+}
+
+type Operation<P extends z.ZodObject> = (params: z.input<P> & FreshOption) => Promise<Result>;
+
+const BY_NAME = new Map<string, CapabilityDefinition>(Object.values(CAPABILITIES).map((c) => [c.name, c]));
+
+export function createDataClient(options: DataClientOptions = {}) {
+  const env = options.env ?? loadDataEnv(options.loadEnv).values;
+  const clock = options.clock ?? systemClock;
+  const chain = CHAINS[DEFAULT_CHAIN];
+  const redact = redactorFor(env);
+  const fetcher = createGuardedFetch(options.resolve ? { resolve: options.resolve } : {});
+  const slots = createSlots(options.providers ?? PROVIDERS, {
+    env,
+    chain,
+    fetcher,
+    redact,
+    timeoutMs: options.timeoutMs,
+  });
+  const states = createProviderStates(clock);
+  const cache = options.cache ?? createResultCache({ clock });
+  const deps = { slots, states, cache, clock, chain, redact };
+
+  async function run(name: string, input: Record<string, unknown> = {}): Promise<Result> {
+    const capability = BY_NAME.get(name);
+    if (!capability) return errorResult('INVALID_INPUT', `unknown capability ${name}`, []);
+    const { fresh, ...rest } = input;
+    const parsed = capability.params.safeParse(rest);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
+      return errorResult('INVALID_INPUT', redact(issues.join('; ')), [], name);
+    }
+    return route(deps, capability, parsed.data, { fresh: fresh === true });
+  }
+
+  const op =
+    <P extends z.ZodObject>(capability: CapabilityDefinition<P>): Operation<P> =>
+    (params) =>
+      run(capability.name, params as Record<string, unknown>);
+  const freshOnly =
+    (name: string) =>
+    (params: FreshOption & Record<string, unknown> = {}) =>
+      run(name, params);
+  const composite =
+    <A extends Record<string, string>>(fn: (r: typeof run, p: A) => Promise<CompositeResult>) =>
+    (params: A & FreshOption) =>
+      fn((name, p) => run(name, { ...p, fresh: params.fresh }), params);
+  const c = CAPABILITIES;
+
+  return {
+    chain: { info: freshOnly(c.chainInfo.name) },
+    onchain: {
+      block: op(c.getBlock),
+      transaction: op(c.getTransaction),
+      receipt: op(c.getReceipt),
+      balance: op(c.getBalance),
+      nonce: op(c.getNonce),
+      code: op(c.getCode),
+      call: op(c.callContract),
+      logs: op(c.queryLogs),
+      trace: op(c.traceTransaction),
+    },
+    tokens: {
+      balances: op(c.getTokenBalances),
+      metadata: op(c.getTokenMetadata),
+      transfers: op(c.getAssetTransfers),
+    },
+    explorer: {
+      transaction: op(c.getIndexedTransaction),
+      address: op(c.getIndexedAddress),
+      transactions: op(c.getAddressTransactions),
+      counters: op(c.getAddressCounters),
+      holders: op(c.getTokenHolders),
+      tokenTransfers: op(c.getTokenTransfers),
+      contract: op(c.getVerifiedContract),
+    },
+    inspect: {
+      transaction: composite<{ hash: string }>(inspectTransaction),
+      wallet: composite<{ address: string }>(inspectWallet),
+      token: composite<{ token: string }>(inspectToken),
+      contract: composite<{ address: string }>(inspectContract),
+    },
+    providers: {
+      list: () => listProviders(slots, states, chain),
+      health: () => checkProviders({ slots, states, chain, clock, redact }),
+    },
+    /** Runs a capability by name (the tool server uses it). */
+    run,
+    capabilities: Object.values(CAPABILITIES) as CapabilityDefinition[],
+    redact,
+    close: () => fetcher.close(),
+  };
+}
+
+export type DataClient = ReturnType<typeof createDataClient>;

@@ -1,0 +1,72 @@
+// The tool server over the data layer (`pkg mcp --data`): every SDK operation is an MCP tool
+// whose input schema is the capability's zod schema (plus `fresh`), and whose result is the
+// envelope as JSON text. Built with the official MCP TypeScript SDK; the caller connects a transport.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { addressSchema, freshSchema, txHashSchema } from '../capabilities/params.js';
+import type { DataClient } from '../client.js';
+import type { CompositeResult, Result } from '../result-schema.js';
+
+export function toolName(capability: string): string {
+  return capability
+    .replace(/\./g, '_')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+function reply(result: Result | CompositeResult): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result, null, 2) }],
+    isError: result.status === 'ERROR',
+  };
+}
+
+export function createDataMcpServer(client: DataClient, info: { name: string; version: string }): McpServer {
+  const server = new McpServer(info);
+  for (const capability of client.capabilities) {
+    server.registerTool(
+      toolName(capability.name),
+      { description: capability.summary, inputSchema: capability.params.extend({ fresh: freshSchema }) },
+      async (args: Record<string, unknown>) => reply(await client.run(capability.name, args)),
+    );
+  }
+  const composites = [
+    [
+      'inspect_transaction',
+      'A transaction, its receipt, call trace and the explorer view, each a section.',
+      { hash: txHashSchema },
+      client.inspect.transaction,
+    ],
+    [
+      'inspect_wallet',
+      'A wallet: balance, nonce, token balances, transfers and counters, each a section.',
+      { address: addressSchema },
+      client.inspect.wallet,
+    ],
+    [
+      'inspect_token',
+      'A token: metadata, holders and transfers, each a section.',
+      { token: addressSchema },
+      client.inspect.token,
+    ],
+    [
+      'inspect_contract',
+      'A contract: bytecode, explorer record and verified source, each a section.',
+      { address: addressSchema },
+      client.inspect.contract,
+    ],
+  ] as const;
+  for (const [name, description, shape, fn] of composites) {
+    const schema = z.object({ ...shape, fresh: freshSchema });
+    server.registerTool(name, { description, inputSchema: schema }, async (args: Record<string, unknown>) =>
+      reply(await (fn as (p: Record<string, unknown>) => Promise<CompositeResult>)(args)),
+    );
+  }
+  server.registerTool(
+    'providers_health',
+    { description: 'Every chain provider: configuration, eligibility and a live health check.' },
+    async () => reply(await client.providers.health()),
+  );
+  return server;
+}
