@@ -1,27 +1,50 @@
 #!/usr/bin/env node
-// pkg-admin: the operator's tool. `db serve` runs the embedded store standalone;
-// `status` reports the store kind, its URI (credentials redacted) and collection counts,
-// whether or not the server is running.
+// pkg-admin: the operator's tool. Works whether or not the server is running (see
+// admin/open-admin-deps.ts). Every command prints readable lines, or JSON with --json;
+// errors print a message (and the error body with --json) and exit 2 for bad input, 1 else.
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.js';
 import { dbServeCommand } from './admin/db-serve.js';
+import { importLegacyCommand } from './admin/import-legacy.js';
+import { migrateCommand } from './admin/migrate.js';
+import { namespaceReserveCommand } from './admin/namespace-reserve.js';
+import { reportError } from './admin/output.js';
 import { statusCommand } from './admin/status.js';
+import { tokenIssueCommand } from './admin/token-issue.js';
+import { tokenListCommand } from './admin/token-list.js';
+import { tokenRevokeCommand } from './admin/token-revoke.js';
+import { tokenRotateCommand } from './admin/token-rotate.js';
+import { userCreateCommand } from './admin/user-create.js';
+import { userListCommand } from './admin/user-list.js';
 
 const program = new Command('pkg-admin')
-  .description('Operator tool of the pkg registry (store, users, tokens).')
+  .description('Operator tool of the pkg registry (store, users, tokens, namespaces, migrations).')
   .exitOverride();
+
 const db = program.command('db').description('the database store');
 dbServeCommand(db);
 statusCommand(program);
+
+const user = program.command('user').description('users (each starts with a managing token)');
+userCreateCommand(user);
+userListCommand(user);
+
+const token = program.command('token').description('tokens of any user');
+tokenIssueCommand(token);
+tokenListCommand(token);
+tokenRevokeCommand(token);
+tokenRotateCommand(token);
+
+const namespace = program.command('namespace').description('namespaces');
+namespaceReserveCommand(namespace);
+
+migrateCommand(program);
+importLegacyCommand(program);
+
+for (const group of [db, user, token, namespace]) group.exitOverride();
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`pkg-admin: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.exit(reportError(error, process.argv.includes('--json')));
 }

@@ -96,7 +96,7 @@ describe('tokens', () => {
     }
   });
 
-  test.each([
+  test.each<[unknown, string]>([
     [{ expiresInDays: 366 }, 'expiresInDays over 365'],
     [{ expiresInDays: 0 }, 'expiresInDays 0'],
     [{ namespaces: ['Not A Namespace'] }, 'a bad namespace'],

@@ -60,7 +60,7 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
   for (const [name, description, shape, fn] of composites) {
     const schema = z.object({ ...shape, fresh: freshSchema });
     server.registerTool(name, { description, inputSchema: schema }, async (args: Record<string, unknown>) =>
-      reply(await (fn as (p: Record<string, unknown>) => Promise<CompositeResult>)(args)),
+      reply(await (fn as unknown as (p: Record<string, unknown>) => Promise<CompositeResult>)(args)),
     );
   }
   server.registerTool(

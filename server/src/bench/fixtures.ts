@@ -1,0 +1,106 @@
+// Data for the registry benchmark: real package archives (scaffold + pack, as `pkg init` and
+// `pkg pack` make them), 10,000 packages seeded straight into the running server's store, and
+// the npm-style publish body Verdaccio takes for the same bytes.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatPackageId, packDirectory, scaffold, type PackResult } from '@pkg/shared';
+import type { PackageDoc } from '../db/models/package.js';
+import type { VersionDoc } from '../db/models/version.js';
+import type { AppDeps } from '../deps.js';
+
+/** Random bytes of the large package: its archive stays just under the 5 MB (5 MiB) limit. */
+export const BIG_FILE_BYTES = Math.floor(4.9 * 1024 * 1024);
+
+export async function buildPackage(
+  namespace: string,
+  name: string,
+  version: string,
+  extra: Record<string, Uint8Array> = {},
+): Promise<PackResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pkg-bench-build-'));
+  try {
+    const files = new Map<string, string | Uint8Array>([
+      ...scaffold({ namespace, name, version, description: `The ${name} skill, for the benchmark.` }),
+      ...Object.entries(extra),
+    ]);
+    for (const [file, content] of files) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    return await packDirectory(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A valid package whose one extra file is incompressible: its archive is about 5 MB. */
+export function buildBigPackage(namespace: string, name: string): Promise<PackResult> {
+  return buildPackage(namespace, name, '1.0.0', { 'assets/blob.bin': randomBytes(BIG_FILE_BYTES) });
+}
+
+export const seededName = (i: number) => `pkg-${String(i).padStart(5, '0')}`;
+
+/**
+ * `count` packages of one version each, cloned from a published version (`template`), written
+ * with insertMany: what 10,000 publishes would leave in the packages and versions collections.
+ */
+export async function seedPackages(deps: AppDeps, namespace: string, template: VersionDoc, count: number): Promise<void> {
+  const now = deps.clock();
+  const manifest = template.manifest as Record<string, unknown>;
+  const provenance = template.provenance as Record<string, unknown>;
+  const batch = 1000;
+  for (let start = 0; start < count; start += batch) {
+    const packages: PackageDoc[] = [];
+    const versions: VersionDoc[] = [];
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      const name = seededName(i);
+      const id = formatPackageId(namespace, name);
+      const description = `Seeded package ${i} for the benchmark.`;
+      packages.push({
+        id,
+        namespace,
+        name,
+        description,
+        latest: template.version,
+        searchText: `${id} ${description}`.toLowerCase(),
+        createdAt: now,
+        updatedAt: now,
+        revision: 1,
+      });
+      versions.push({
+        ...template,
+        name,
+        manifest: { ...manifest, name, description },
+        provenance: { ...provenance, package: id },
+        publishedAt: now,
+      });
+    }
+    await deps.models.Package.insertMany(packages, { lean: true });
+    await deps.models.Version.insertMany(versions, { lean: true });
+  }
+}
+
+/** The body of `npm publish` (PUT /<name>): the packument with the tarball as a base64 attachment. */
+export function npmPublishBody(name: string, version: string, tarball: Buffer, registry: string): string {
+  const filename = `${name}-${version}.tgz`;
+  const shasum = createHash('sha1').update(tarball).digest('hex');
+  const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+  const manifest = {
+    name,
+    version,
+    description: `The ${name} package, for the benchmark.`,
+    _id: `${name}@${version}`,
+    dist: { integrity, shasum, tarball: `${registry}/${name}/-/${filename}` },
+  };
+  return JSON.stringify({
+    _id: name,
+    name,
+    description: manifest.description,
+    'dist-tags': { latest: version },
+    versions: { [version]: manifest },
+    access: null,
+    _attachments: { [filename]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+  });
+}

@@ -1,0 +1,138 @@
+// The processes under test, each a child of the benchmark on a loopback port: the built pkg
+// server on the embedded store, Verdaccio 6 with a temporary storage, and a plain node:http
+// file server. Also: readiness polling and RSS sampling from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVER_MAIN = path.resolve(here, '../main.js');
+const STATIC_SERVER = path.resolve(here, './static-file-server.js');
+
+export interface Child {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}: ${stderr()}`);
+    const ok = await fetch(url)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s: ${stderr()}`);
+}
+
+async function start(args: string[], env: Record<string, string>, ready: string, base: string): Promise<Child> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  await waitReady(`${base}${ready}`, child, () => stderr);
+  return {
+    url: base,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The built server (dist/main.js) with rate limits off and warnings-only logs. */
+export async function startPkgServer(dataDir: string): Promise<Child> {
+  const port = await freePort();
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PKG_DATA_DIR: dataDir,
+    PKG_RATE_LIMIT_PUBLIC: '0',
+    PKG_RATE_LIMIT_PUBLISH: '0',
+    LOG_LEVEL: 'warn',
+  };
+  return start([SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
+}
+
+/** Verdaccio 6 on a temporary storage: no uplinks, anyone may read and publish, no web UI, no logs. */
+export async function startVerdaccio(dir: string): Promise<Child> {
+  const port = await freePort();
+  const config = path.join(dir, 'config.yaml');
+  writeFileSync(
+    config,
+    [
+      `storage: ${JSON.stringify(path.join(dir, 'storage'))}`,
+      `plugins: ${JSON.stringify(path.join(dir, 'plugins'))}`,
+      'web:',
+      '  enable: false',
+      'auth:',
+      '  htpasswd:',
+      `    file: ${JSON.stringify(path.join(dir, 'htpasswd'))}`,
+      '    max_users: -1',
+      'uplinks: {}',
+      'packages:',
+      "  '**':",
+      '    access: $all',
+      '    publish: $all',
+      '    unpublish: $all',
+      'max_body_size: 50mb',
+      'log: { type: stdout, format: json, level: fatal }',
+      '',
+    ].join('\n'),
+  );
+  const require = createRequire(import.meta.url);
+  const bin = path.join(path.dirname(require.resolve('verdaccio/package.json')), 'bin', 'verdaccio');
+  return start([bin, '--config', config, '--listen', `127.0.0.1:${port}`], {}, '/-/ping', `http://127.0.0.1:${port}`);
+}
+
+/** node:http streaming one file from disk with fs.createReadStream: the floor for downloads. */
+export async function startStaticFileServer(file: string): Promise<Child> {
+  const port = await freePort();
+  return start([STATIC_SERVER, file, String(port)], {}, '/health', `http://127.0.0.1:${port}`);
+}
+
+/** Resident set size of a process in bytes (VmRSS), or 0 once it is gone. */
+export function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the RSS of `pid` every `everyMs` while `during` runs; resolves with its result and the peak. */
+export async function peakRssDuring<T>(pid: number, during: () => Promise<T>, everyMs = 20): Promise<{ result: T; peak: number }> {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), everyMs);
+  try {
+    const result = await during();
+    return { result, peak: Math.max(peak, rssOf(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
