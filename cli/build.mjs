@@ -1,5 +1,8 @@
-// Bundles the CLI into one ESM file (dist/pkg.js) so that it starts fast: no module
-// resolution across node_modules at start-up.
+// Bundles the CLI into ESM (entry dist/pkg.js) so that it starts fast: no module resolution
+// across node_modules at start-up. Code splitting keeps dynamic imports (the data SDK, its
+// providers, the MCP SDK) in separate chunks under dist/chunks/, loaded only by the commands
+// that use them. Chunks are content-hashed; old ones are left in place (never deleted while
+// another process may be running the previous build).
 import { build } from 'esbuild';
 import { readFileSync, chmodSync } from 'node:fs';
 
@@ -7,7 +10,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/pkg.js',
+  outdir: 'dist',
+  entryNames: 'pkg',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   conditions: ['@pkg/source'],
@@ -15,7 +21,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   legalComments: 'none',
-  define: { PKG_CLI_VERSION: JSON.stringify(pkg.version) },
+  define: {
+    PKG_CLI_VERSION: JSON.stringify(pkg.version),
+    PKG_DEFAULT_REGISTRY: JSON.stringify(process.env.PKG_DEFAULT_REGISTRY ?? 'http://127.0.0.1:8787'),
+  },
   banner: {
     js: [
       '#!/usr/bin/env node',
@@ -26,3 +35,16 @@ await build({
   logLevel: 'warning',
 });
 chmodSync('dist/pkg.js', 0o755);
+
+// The first module of the sandboxed child of `pkg run` (src/runtime/child-bootstrap.ts): its own
+// self-contained file beside the bundle, because the child may read that one file and no other.
+await build({
+  entryPoints: ['src/runtime/child-bootstrap.ts'],
+  outfile: 'dist/child-bootstrap.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+});

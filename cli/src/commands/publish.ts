@@ -1,8 +1,13 @@
 // pkg publish [dir]: validate and pack (steps 1 and 2 of the publish flow), then upload.
-// --dry-run stops after packing: no network access, no login, nothing written.
+// --dry-run stops after packing: no network access, no login, nothing written. Otherwise one
+// upload with the stored token, and the integrity the registry recorded is compared with ours.
 import { z } from 'zod';
-import { CliError, EXIT } from '../exit.js';
+import { publishOutputSchema, type PackResult } from '@pkg/shared';
+import { CliError } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
+import { gitSource } from '../lib/git-source.js';
+import { uploadArchive } from '../lib/rest-client.js';
+import { openSession, type Session } from '../lib/session.js';
 import { packSummary, packSummaryLines, printJson, printLines } from '../lib/output.js';
 import { packDir } from '../lib/package-dir.js';
 
@@ -18,19 +23,32 @@ export const publishCommand = defineCommand({
       .option('--dry-run', 'validate and pack only: no network access, no login, nothing uploaded'),
   async run({ positionals, options, globals }) {
     const dir = typeof positionals[0] === 'string' ? positionals[0] : '.';
-    if (!optionsSchema.parse(options).dryRun) {
-      throw new CliError(
-        'NOT_AVAILABLE',
-        'Publishing to a registry comes with `pkg login`, which this build does not have yet.',
-        {
-          exitCode: EXIT.failure,
-          hint: 'Run pkg publish --dry-run to validate and pack without uploading.',
-        },
-      );
-    }
+    const dryRun = optionsSchema.parse(options).dryRun === true;
+    // A real publish needs a token: fail before packing rather than after.
+    const session = dryRun ? undefined : openSession(globals, { requireToken: true });
     const packed = await packDir(dir);
+    if (session) return upload(session, packed, dir, globals.json);
     if (globals.json) return printJson({ dryRun: true, ...packSummary(packed) });
     const [first, ...rest] = packSummaryLines(packed);
     printLines([`dry run: ${first ?? ''} would be published`, ...rest, 'nothing was uploaded (--dry-run)']);
   },
 });
+
+/** Step 3 and 4 of the publish flow: one upload, then the registry's integrity must equal ours. */
+async function upload(session: Session, packed: PackResult, dir: string, json: boolean): Promise<void> {
+  const answer = publishOutputSchema.parse(await uploadArchive(session.registry.url, session.token ?? '', packed.bytes, { source: gitSource(dir) }));
+  if (answer.integrity !== packed.integrity || answer.size !== packed.size) {
+    throw new CliError(
+      'INTEGRITY_MISMATCH',
+      `The registry recorded ${answer.integrity} (${answer.size} bytes) but this archive is ${packed.integrity} (${packed.size} bytes).`,
+      { hint: 'The upload was altered on the way or by the registry. Do not use this version; report it to the registry operator.' },
+    );
+  }
+  if (json) return printJson({ ...answer, registry: session.registry.url, files: packed.files });
+  printLines([
+    `published ${answer.name}@${answer.version} to ${session.registry.url}`,
+    `  integrity: ${answer.integrity} (the registry's record matches the local archive)`,
+    `  size:      ${answer.size} bytes`,
+    `  download:  ${session.registry.url}${answer.download}`,
+  ]);
+}

@@ -2,10 +2,16 @@
 // --registry, PKG_REGISTRY, the project's pkg.json, the user config, the default.
 import { z } from 'zod';
 import { CliError, EXIT } from '../exit.js';
+import { readUserConfig } from './user-config.js';
+
+declare const PKG_DEFAULT_REGISTRY: string | undefined;
+
+/** The operator's public registry, fixed when the CLI is built (PKG_DEFAULT_REGISTRY). */
+const PRODUCTION = typeof PKG_DEFAULT_REGISTRY === 'string' ? PKG_DEFAULT_REGISTRY : 'http://127.0.0.1:8787';
 
 export const REGISTRY_ALIASES = {
   local: 'http://127.0.0.1:8787',
-  production: 'http://127.0.0.1:8787',
+  production: PRODUCTION,
 } as const;
 
 export const DEFAULT_REGISTRY = REGISTRY_ALIASES.production;
@@ -47,4 +53,14 @@ export function resolveRegistry(inputs: RegistryInputs): ResolvedRegistry {
   if (inputs.userConfig)
     return { url: normalizeRegistry(inputs.userConfig, 'the user config'), source: 'user-config' };
   return { url: DEFAULT_REGISTRY, source: 'default' };
+}
+
+/** The registry for this command, from every source in precedence order. */
+export function currentRegistry(flag: string | undefined, projectRegistry?: string): ResolvedRegistry {
+  return resolveRegistry({
+    flag,
+    env: process.env.PKG_REGISTRY,
+    project: projectRegistry,
+    userConfig: readUserConfig().registry,
+  });
 }

@@ -16,10 +16,10 @@ export interface CliRun {
 /** Asynchronous, so that servers in the test process keep answering while the CLI runs. */
 export function runCli(
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
 ): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI, ...args],
       { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, ...options.env } },
@@ -28,6 +28,7 @@ export function runCli(
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(options.input ?? '');
   });
 }
 

@@ -3,7 +3,7 @@
 // file server. Also: readiness polling and RSS sampling from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -81,6 +81,7 @@ export async function startPkgServer(dataDir: string): Promise<Child> {
 /** Verdaccio 6 on a temporary storage: no uplinks, anyone may read and publish, no web UI, no logs. */
 export async function startVerdaccio(dir: string): Promise<Child> {
   const port = await freePort();
+  mkdirSync(dir, { recursive: true });
   const config = path.join(dir, 'config.yaml');
   writeFileSync(
     config,

@@ -40,8 +40,6 @@ namespaceReserveCommand(namespace);
 migrateCommand(program);
 importLegacyCommand(program);
 
-for (const group of [db, user, token, namespace]) group.exitOverride();
-
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -21,14 +21,20 @@ import { readSkillMd } from '../services/skill-md-service.js';
 export const MCP_TOOL_NAMES = ['search_packages', 'get_package', 'get_skill_md'] as const;
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const packageIdSchema = z.string().regex(PACKAGE_ID_PATTERN, 'a package name has the form @<namespace>/<name>');
+const packageIdSchema = z
+  .string()
+  .regex(PACKAGE_ID_PATTERN, 'a package name has the form @<namespace>/<name>');
 
 function jsonResult(value: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
 }
 
 /** Tool failures are results with isError (the MCP convention), never internal details. */
-async function guarded(log: Logger, tool: string, fn: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function guarded(
+  log: Logger,
+  tool: string,
+  fn: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await fn();
   } catch (error) {
@@ -36,13 +42,20 @@ async function guarded(log: Logger, tool: string, fn: () => Promise<CallToolResu
       return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}` }] };
     }
     log.error({ err: error, tool }, 'MCP tool failed');
-    return { isError: true, content: [{ type: 'text', text: 'INTERNAL_ERROR: the tool failed unexpectedly.' }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: 'INTERNAL_ERROR: the tool failed unexpectedly.' }],
+    };
   }
 }
 
 function refOf(name: string): PackageRef {
   const ref = parsePackageId(name);
-  if (!ref) throw new RegistryError('BAD_REQUEST', `${JSON.stringify(name)} is not a package name of the form @<namespace>/<name>.`);
+  if (!ref)
+    throw new RegistryError(
+      'BAD_REQUEST',
+      `${JSON.stringify(name)} is not a package name of the form @<namespace>/<name>.`,
+    );
   return ref;
 }
 
@@ -69,7 +82,9 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
           .number()
           .int()
           .optional()
-          .describe(`how many results (${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`),
+          .describe(
+            `how many results (${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`,
+          ),
       },
       annotations: READ_ONLY,
     },
@@ -104,7 +119,7 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     {
       title: 'Get SKILL.md',
       description:
-        "The SKILL.md text of a package version (default: the latest), read from the stored archive. " +
+        'The SKILL.md text of a package version (default: the latest), read from the stored archive. ' +
         'It tells an agent when and how to use the skill.',
       inputSchema: {
         name: packageIdSchema.describe('the package, @<namespace>/<name>'),

@@ -17,7 +17,10 @@ export const MCP_PATH = '/mcp';
 
 function methodNotAllowed(req: Request, res: Response): void {
   res.setHeader('allow', 'POST');
-  throw new RegistryError('METHOD_NOT_ALLOWED', `${req.method} is not supported on ${MCP_PATH}; MCP clients POST here.`);
+  throw new RegistryError(
+    'METHOD_NOT_ALLOWED',
+    `${req.method} is not supported on ${MCP_PATH}; MCP clients POST here.`,
+  );
 }
 
 export function mcpRoutes(deps: AppDeps): Router {
@@ -27,7 +30,10 @@ export function mcpRoutes(deps: AppDeps): Router {
     const ctx = createContext({ req, deps });
     await authenticate(deps, ctx.authorization, ctx.client);
     const server = createMcpServer({ deps, baseUrl: ctx.baseUrl, log: ctx.log });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     res.once('close', () => {
       transport.close().catch(() => undefined);
       server.close().catch(() => undefined);

@@ -36,16 +36,20 @@ function isActive(token: Pick<TokenDoc, 'revokedAt' | 'expiresAt'>, now: Date): 
 async function assertUser(deps: AppDeps, name: string): Promise<string> {
   const user = userNameSchema.parse(name);
   if (!(await deps.models.User.exists({ name: user }))) {
-    throw new RegistryError('NOT_FOUND', `User ${user} does not exist; create it with "pkg-admin user create ${user}".`);
+    throw new RegistryError(
+      'NOT_FOUND',
+      `User ${user} does not exist; create it with "pkg-admin user create ${user}".`,
+    );
   }
   return user;
 }
 
 export async function listUserSummaries(deps: AppDeps): Promise<UserSummary[]> {
   const users = await listUsers(deps);
-  const tokens = await deps.models.Token.find({ revokedAt: null }, { user: 1, expiresAt: 1, revokedAt: 1 }).lean<
-    Pick<TokenDoc, 'user' | 'expiresAt' | 'revokedAt'>[]
-  >();
+  const tokens = await deps.models.Token.find(
+    { revokedAt: null },
+    { user: 1, expiresAt: 1, revokedAt: 1 },
+  ).lean<Pick<TokenDoc, 'user' | 'expiresAt' | 'revokedAt'>[]>();
   const now = deps.clock();
   const counts = new Map<string, number>();
   for (const t of tokens) if (isActive(t, now)) counts.set(t.user, (counts.get(t.user) ?? 0) + 1);
@@ -62,7 +66,11 @@ export async function listUserTokens(deps: AppDeps, name: string): Promise<Admin
 export type IssueInput = CreateTokenInput & { kind: TokenKind };
 
 /** Issue a token of either kind to an existing user: the value is in the result, once. */
-export async function issueUserToken(deps: AppDeps, name: string, input: IssueInput): Promise<CreatedToken & { user: string }> {
+export async function issueUserToken(
+  deps: AppDeps,
+  name: string,
+  input: IssueInput,
+): Promise<CreatedToken & { user: string }> {
   const user = await assertUser(deps, name);
   return { ...(await issueToken(deps, user, input)), user };
 }
@@ -71,10 +79,16 @@ export async function issueUserToken(deps: AppDeps, name: string, input: IssueIn
  * Revoke a token and issue its replacement: same user, kind, label, namespaces and lifetime
  * (a token that expired after N days is replaced by one that expires N days from now).
  */
-export async function rotateToken(deps: AppDeps, id: string): Promise<{ revoked: string; token: CreatedToken & { user: string } }> {
+export async function rotateToken(
+  deps: AppDeps,
+  id: string,
+): Promise<{ revoked: string; token: CreatedToken & { user: string } }> {
   const old = await deps.models.Token.findOne({ tokenId: id }).lean<TokenDoc>();
-  if (!old || old.revokedAt) throw new RegistryError('NOT_FOUND', `Token ${id} does not exist or is already revoked.`);
-  const lifetime = old.expiresAt ? Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY_MS)) : undefined;
+  if (!old || old.revokedAt)
+    throw new RegistryError('NOT_FOUND', `Token ${id} does not exist or is already revoked.`);
+  const lifetime = old.expiresAt
+    ? Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY_MS))
+    : undefined;
   const replacement = await issueToken(deps, old.user, {
     kind: old.kind,
     ...(old.label ? { label: old.label } : {}),

@@ -20,7 +20,9 @@ const MANIFEST_FILE = 'manifest.json';
 const fileContentSchema = z.union([
   z.string(),
   z.strictObject({
-    base64: z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'not valid base64'),
+    base64: z
+      .string()
+      .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'not valid base64'),
   }),
 ]);
 
@@ -43,9 +45,11 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 function pathProblem(path: string): ErrorDetail | undefined {
   const shown = JSON.stringify(path);
-  if (path.startsWith('/')) return { path, code: C.PATH_ABSOLUTE, message: `the absolute path ${shown} is not allowed` };
+  if (path.startsWith('/'))
+    return { path, code: C.PATH_ABSOLUTE, message: `the absolute path ${shown} is not allowed` };
   const segments = path.split('/');
-  if (segments.includes('..')) return { path, code: C.PATH_TRAVERSAL, message: `the path ${shown} contains a ".." segment` };
+  if (segments.includes('..'))
+    return { path, code: C.PATH_TRAVERSAL, message: `the path ${shown} contains a ".." segment` };
   if (segments.some((s) => s.startsWith('.') && s !== '.')) {
     return { path, code: C.HIDDEN_FILE, message: `hidden files are never packed: ${shown}` };
   }
@@ -70,7 +74,11 @@ function clashProblems(paths: readonly string[]): ErrorDetail[] {
     const key = path.normalize('NFC').toLowerCase();
     const earlier = keys.get(key);
     if (earlier !== undefined) {
-      problems.push({ path, code: C.PATH_COLLISION, message: `${JSON.stringify(path)} and ${JSON.stringify(earlier)} collide` });
+      problems.push({
+        path,
+        code: C.PATH_COLLISION,
+        message: `${JSON.stringify(path)} and ${JSON.stringify(earlier)} collide`,
+      });
     }
     keys.set(key, path);
   }
@@ -79,7 +87,11 @@ function clashProblems(paths: readonly string[]): ErrorDetail[] {
     for (let i = 1; i < parts.length; i++) {
       const ancestor = parts.slice(0, i).join('/');
       if (keys.has(ancestor)) {
-        problems.push({ path, code: C.PATH_CONFLICT, message: `${JSON.stringify(path)} lies below the file ${JSON.stringify(keys.get(ancestor))}` });
+        problems.push({
+          path,
+          code: C.PATH_CONFLICT,
+          message: `${JSON.stringify(path)} lies below the file ${JSON.stringify(keys.get(ancestor))}`,
+        });
         break;
       }
     }
@@ -97,7 +109,10 @@ function parseJson(bytes: Uint8Array): { ok: true; value: unknown } | { ok: fals
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: { path: '', code: C.ARCHIVE_MALFORMED, message: `the bundle is not UTF-8 JSON: ${reason}` } };
+    return {
+      ok: false,
+      problem: { path: '', code: C.ARCHIVE_MALFORMED, message: `the bundle is not UTF-8 JSON: ${reason}` },
+    };
   }
 }
 
@@ -123,13 +138,21 @@ export function decodeLegacyBundle(bytes: Uint8Array): DecodedBundle {
   const problems: ErrorDetail[] = paths.flatMap((p) => pathProblem(p) ?? []);
   problems.push(...clashProblems(paths));
   if (paths.length > PACKAGE_LIMITS.maxFiles) {
-    problems.push({ path: '', code: C.TOO_MANY_FILES, message: `the bundle holds more than ${PACKAGE_LIMITS.maxFiles} files` });
+    problems.push({
+      path: '',
+      code: C.TOO_MANY_FILES,
+      message: `the bundle holds more than ${PACKAGE_LIMITS.maxFiles} files`,
+    });
   }
   const files = new Map<string, Uint8Array>();
   for (const [path, content] of Object.entries(bundle.files)) {
     const data = fileBytes(content);
     if (data.byteLength > PACKAGE_LIMITS.maxFileBytes) {
-      problems.push({ path, code: C.FILE_TOO_LARGE, message: `the file is ${data.byteLength} bytes; the limit is ${PACKAGE_LIMITS.maxFileBytes}` });
+      problems.push({
+        path,
+        code: C.FILE_TOO_LARGE,
+        message: `the file is ${data.byteLength} bytes; the limit is ${PACKAGE_LIMITS.maxFileBytes}`,
+      });
     }
     files.set(path, data);
   }
@@ -138,7 +161,11 @@ export function decodeLegacyBundle(bytes: Uint8Array): DecodedBundle {
   if (listed) {
     const same = parseJson(listed);
     if (!same.ok || canonicalJson(same.value) !== canonicalJson(bundle.manifest)) {
-      problems.push({ path: MANIFEST_FILE, code: C.MANIFEST_INVALID, message: 'files["manifest.json"] differs from the bundle\'s manifest' });
+      problems.push({
+        path: MANIFEST_FILE,
+        code: C.MANIFEST_INVALID,
+        message: 'files["manifest.json"] differs from the bundle\'s manifest',
+      });
     }
   }
   files.set(MANIFEST_FILE, manifestText);

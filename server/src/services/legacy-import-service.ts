@@ -44,7 +44,12 @@ export function deriveProvenance(facts: ProvenanceFacts, via: string): Provenanc
     namespace: facts.namespace,
     publisher: { user: facts.publishedBy, via },
     publishedAt: facts.publishedAt.toISOString(),
-    artifact: { integrity: facts.integrity, size: facts.size, format: facts.format, filename: facts.filename },
+    artifact: {
+      integrity: facts.integrity,
+      size: facts.size,
+      format: facts.format,
+      filename: facts.filename,
+    },
     manifestSha256: facts.manifestSha256,
   };
 }
@@ -60,21 +65,39 @@ export type ImportOutcome =
 
 function skipped(namespace: string, name: string, version: string): ImportOutcome {
   const id = formatPackageId(namespace, name);
-  return { status: 'skipped', name: id, version, reason: `${id}@${version} exists already; versions are immutable` };
+  return {
+    status: 'skipped',
+    name: id,
+    version,
+    reason: `${id}@${version} exists already; versions are immutable`,
+  };
 }
 
 /** Who owns the namespace after the import: the existing owner, or `--owner` claiming it. */
 async function ownerFor(deps: AppDeps, namespace: string, owner: string | undefined): Promise<string> {
   const doc = await deps.models.Namespace.findOne({ namespace }).lean();
   if (isReservedNamespace(deps, namespace, doc)) {
-    throw new RegistryError('NAMESPACE_RESERVED', `The namespace ${namespace} is reserved; nothing can be imported into it.`);
+    throw new RegistryError(
+      'NAMESPACE_RESERVED',
+      `The namespace ${namespace} is reserved; nothing can be imported into it.`,
+    );
   }
   if (owner === undefined) {
     if (doc?.owner) return doc.owner;
-    throw new RegistryError('BAD_REQUEST', `The namespace ${namespace} has no owner yet; pass --owner <user> to claim it.`);
+    throw new RegistryError(
+      'BAD_REQUEST',
+      `The namespace ${namespace} has no owner yet; pass --owner <user> to claim it.`,
+    );
   }
   const user = userNameSchema.parse(owner);
-  if (!(await deps.models.User.exists({ name: user }))) throw new RegistryError('NOT_FOUND', `User ${user} does not exist.`);
+  if (!(await deps.models.User.exists({ name: user })))
+    throw new RegistryError('NOT_FOUND', `User ${user} does not exist.`);
+  if (doc?.owner && doc.owner !== user && !doc.maintainers.includes(user)) {
+    throw new RegistryError(
+      'FORBIDDEN',
+      `The namespace ${namespace} belongs to ${doc.owner}; import without --owner, or with --owner ${doc.owner}.`,
+    );
+  }
   await claimNamespace(deps, namespace, user);
   return user;
 }
@@ -84,16 +107,25 @@ function isDuplicateVersion(error: unknown): boolean {
   return e?.code === 11000 && String(e.message).includes(VERSION_UNIQUE_INDEX);
 }
 
-export async function importLegacyBundle(deps: AppDeps, bytes: Buffer, options: ImportOptions = {}): Promise<ImportOutcome> {
+export async function importLegacyBundle(
+  deps: AppDeps,
+  bytes: Buffer,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
   const decoded = decodeLegacyBundle(bytes);
   if (!decoded.ok) {
-    throw new RegistryError('INVALID_PACKAGE', `The bundle is not a valid skill package (${decoded.problems.length} problem(s)).`, {
-      details: decoded.problems,
-    });
+    throw new RegistryError(
+      'INVALID_PACKAGE',
+      `The bundle is not a valid skill package (${decoded.problems.length} problem(s)).`,
+      {
+        details: decoded.problems,
+      },
+    );
   }
   const { bundle, manifest } = decoded;
   const { namespace, name, version } = manifest;
-  if (await deps.models.Version.exists({ namespace, name, version })) return skipped(namespace, name, version);
+  if (await deps.models.Version.exists({ namespace, name, version }))
+    return skipped(namespace, name, version);
   const owner = await ownerFor(deps, namespace, options.owner);
 
   const publishedBy = bundle.publishedBy ?? owner;
@@ -104,10 +136,22 @@ export async function importLegacyBundle(deps: AppDeps, bytes: Buffer, options: 
   try {
     fileId = await deps.artifacts.put(bytes, { filename, integrity, mediaType: LEGACY_BUNDLE_MEDIA_TYPE });
   } catch (error) {
-    throw new RegistryError('ARTIFACT_STORAGE_FAILED', 'Storing the bundle failed; nothing was imported.', { cause: error });
+    throw new RegistryError('ARTIFACT_STORAGE_FAILED', 'Storing the bundle failed; nothing was imported.', {
+      cause: error,
+    });
   }
   const hash = manifestSha256(manifest);
-  const facts = { namespace, name, version, publishedBy, publishedAt, integrity, size, format: 'json' as const, filename };
+  const facts = {
+    namespace,
+    name,
+    version,
+    publishedBy,
+    publishedAt,
+    integrity,
+    size,
+    format: 'json' as const,
+    filename,
+  };
   try {
     await deps.models.Version.create({
       namespace,
@@ -119,7 +163,13 @@ export async function importLegacyBundle(deps: AppDeps, bytes: Buffer, options: 
       size,
       publishedAt,
       publishedBy,
-      artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format: 'json', mediaType: LEGACY_BUNDLE_MEDIA_TYPE },
+      artifact: {
+        fileId,
+        filename,
+        backend: ARTIFACT_BACKEND,
+        format: 'json',
+        mediaType: LEGACY_BUNDLE_MEDIA_TYPE,
+      },
       provenance: deriveProvenance({ ...facts, manifestSha256: hash }, 'import'),
     });
   } catch (error) {

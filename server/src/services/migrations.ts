@@ -74,7 +74,10 @@ export interface MigrateReport {
 }
 
 /** Sync every index, then apply the migrations not yet recorded. */
-export async function migrate(deps: AppDeps, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrateReport> {
+export async function migrate(
+  deps: AppDeps,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<MigrateReport> {
   await syncIndexes(deps.models);
   const done = new Set(
     (await deps.models.Migration.find({}, { _id: 1 }).lean<{ _id: string }[]>()).map((m) => m._id),

@@ -10,13 +10,17 @@ import { importLegacyBundle, type ImportOutcome } from '../../services/legacy-im
 import { withAdminDeps } from './open-admin-deps.js';
 import { badInput, print, toExit } from './output.js';
 
-type FileResult = { file: string } & (ImportOutcome | { status: 'failed'; error: ErrorBody['error']; exitCode: 1 | 2 });
+type FileResult = { file: string } & (
+  ImportOutcome | { status: 'failed'; error: ErrorBody['error']; exitCode: 1 | 2 }
+);
 
 async function readBundle(file: string): Promise<Buffer> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) throw badInput(`${file} is not a readable file.`);
   if (info.size > PACKAGE_LIMITS.maxCompressedBytes) {
-    throw badInput(`${file} is ${info.size} bytes; a bundle is at most ${PACKAGE_LIMITS.maxCompressedBytes} bytes (5 MB).`);
+    throw badInput(
+      `${file} is ${info.size} bytes; a bundle is at most ${PACKAGE_LIMITS.maxCompressedBytes} bytes (5 MB).`,
+    );
   }
   return readFile(file);
 }
@@ -33,7 +37,9 @@ async function importOne(deps: AppDeps, file: string, owner: string | undefined)
 function describe(result: FileResult): string[] {
   switch (result.status) {
     case 'imported':
-      return [`imported ${result.name}@${result.version} from ${result.file} (${result.size} bytes, ${result.integrity})`];
+      return [
+        `imported ${result.name}@${result.version} from ${result.file} (${result.size} bytes, ${result.integrity})`,
+      ];
     case 'skipped':
       return [`skipped ${result.file}: ${result.reason}`];
     case 'failed':

@@ -15,7 +15,9 @@ export function migrateCommand(program: Command): void {
       const lines = ['indexes: in sync'];
       for (const m of report.applied) lines.push(`applied ${m.id}: ${m.details}`);
       if (report.applied.length === 0) {
-        lines.push(`nothing to migrate: all ${report.alreadyApplied.length} migration(s) were applied before`);
+        lines.push(
+          `nothing to migrate: all ${report.alreadyApplied.length} migration(s) were applied before`,
+        );
       } else if (report.alreadyApplied.length > 0) {
         lines.push(`${report.alreadyApplied.length} migration(s) were applied before`);
       }

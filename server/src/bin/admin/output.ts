@@ -3,7 +3,7 @@
 // stdout. Exit 2 for bad input, 1 for anything else.
 import { RegistryError, type ErrorBody, type RegistryErrorCode } from '@pkg/shared';
 import { CommanderError } from 'commander';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { ConfigError } from '../../config.js';
 import { redactUri } from '../../db/redact-uri.js';
 
@@ -33,16 +33,17 @@ export function badInput(message: string, details: ErrorBody['error']['details']
 }
 
 /** Parse command options with a zod schema; a failure is bad input naming the options. */
-export function parseOptions<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, raw: unknown): T {
+export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
+  const option = (key: PropertyKey | undefined) =>
+    key === undefined ? '' : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   const details = parsed.error.issues.map((i) => ({
-    path: i.path.join('.'),
+    path: option(i.path[0]),
     code: i.code,
     message: i.message,
   }));
-  const text = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
-  throw badInput(`Invalid input: ${text}`, details);
+  throw badInput('Invalid options.', details);
 }
 
 export interface ExitDecision {
@@ -59,8 +60,7 @@ export function toExit(error: unknown): ExitDecision {
   }
   if (error instanceof ZodError) {
     const details = error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-    const text = details.map((d) => d.message).join('; ');
-    return { exitCode: 2, body: { error: { code: 'BAD_REQUEST', message: `Invalid input: ${text}`, details } } };
+    return { exitCode: 2, body: { error: { code: 'BAD_REQUEST', message: 'Invalid input.', details } } };
   }
   if (error instanceof ConfigError || error instanceof CommanderError) {
     return { exitCode: 2, body: { error: { code: 'BAD_REQUEST', message: error.message, details: [] } } };

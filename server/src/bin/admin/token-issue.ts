@@ -12,7 +12,12 @@ const optionsSchema = z.object({
   label: z.string().trim().min(1).max(100).optional(),
   namespaces: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(namespaceSchema).min(1, 'list at least one namespace').max(100))
     .optional(),
   expiresInDays: z.coerce
@@ -26,7 +31,9 @@ const optionsSchema = z.object({
 
 /** The readable lines of a new token, its value last. */
 export function tokenLines(headline: string, token: CreatedToken & { user: string }): string[] {
-  const scope = token.namespaces ? `namespaces ${token.namespaces.join(', ')}` : 'every namespace of the user';
+  const scope = token.namespaces
+    ? `namespaces ${token.namespaces.join(', ')}`
+    : 'every namespace of the user';
   return [
     headline,
     `  id:        ${token.id}`,
@@ -52,6 +59,10 @@ export function tokenIssueCommand(token: Command): void {
     .action(async (user: string, raw: unknown) => {
       const { json, ...input } = parseOptions(optionsSchema, raw);
       const issued = await withAdminDeps(({ deps }) => issueUserToken(deps, user, input));
-      print({ json } satisfies OutputOptions, tokenLines(`issued a ${issued.kind} token to ${issued.user}`, issued), issued);
+      print(
+        { json } satisfies OutputOptions,
+        tokenLines(`issued a ${issued.kind} token to ${issued.user}`, issued),
+        issued,
+      );
     });
 }

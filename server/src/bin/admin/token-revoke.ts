@@ -6,7 +6,8 @@ import { withAdminDeps } from './open-admin-deps.js';
 import { badInput, print, type OutputOptions } from './output.js';
 
 export function assertTokenId(id: string): void {
-  if (!TOKEN_ID_PATTERN.test(id)) throw badInput(`"${id}" is not a token id; a token id looks like tok_ followed by 16 letters or digits.`);
+  if (!TOKEN_ID_PATTERN.test(id))
+    throw badInput(`"${id}" is not a token id; a token id looks like tok_ followed by 16 letters or digits.`);
 }
 
 export function tokenRevokeCommand(token: Command): void {

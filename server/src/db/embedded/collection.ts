@@ -195,25 +195,39 @@ export class Collection {
     this.sink({ o: 'dropIndex', d: this.db, c: this.name, name });
   }
 
-  /** Documents that may match `filter`: an index lookup when the filter allows, else all. */
+  /**
+   * Documents that may match `filter`: an index lookup when the filter allows (equality on every
+   * field of an index, else on the longest run of leading fields of a compound index), else all.
+   */
   candidates(filter: Document): Document[] {
     const byId = equalityValues(filter._id);
     if (byId) return this.fetch(byId.map((v) => valueKey(v)));
+    let best: { index: Index; values: unknown[][] } | undefined;
     for (const index of this.indexes.values()) {
       if (!index.complete) continue;
-      const perField = index.fields.map((f) => equalityValues(filter[f]));
-      if (perField.some((v) => v === undefined)) continue;
-      let combos: unknown[][] = [[]];
-      for (const values of perField) {
-        combos = combos.flatMap((c) => (values ?? []).map((v) => [...c, v]));
-        if (combos.length > 1000) break;
+      const values: unknown[][] = [];
+      for (const field of index.fields) {
+        const found = equalityValues(filter[field]);
+        if (!found) break;
+        values.push(found);
       }
-      if (combos.length > 1000) continue;
-      const ids = new Set<string>();
-      for (const combo of combos) for (const id of index.lookup(index.keyOf(combo))) ids.add(id);
-      return this.fetch(ids);
+      if (values.length === 0 || values.length <= (best?.values.length ?? 0)) continue;
+      const combinations = values.reduce((n, v) => n * v.length, 1);
+      if (combinations > 1000) continue;
+      best = { index, values };
+      if (values.length === index.fields.length) break;
     }
-    return this.all();
+    if (!best) return this.all();
+    const { index, values } = best;
+    let combos: unknown[][] = [[]];
+    for (const options of values) combos = combos.flatMap((c) => options.map((v) => [...c, v]));
+    const full = values.length === index.fields.length;
+    const ids = new Set<string>();
+    for (const combo of combos) {
+      const held = full ? index.lookup(index.keyOf(combo)) : index.lookupPrefix(combo.length, index.prefixKeyOf(combo));
+      for (const id of held) ids.add(id);
+    }
+    return this.fetch(ids);
   }
 
   private fetch(ids: Iterable<string>): Document[] {

@@ -1,6 +1,8 @@
 // One secondary index of a collection: the key pattern and options as listIndexes reports
-// them, a map from canonical key strings to document ids, and the unique/sparse/partial rules
-// that decide which documents it holds and whether a write would violate it.
+// them, a map from canonical key strings to document ids (plus, for a compound index, one map
+// per key prefix, so that equality on leading fields is a lookup as in mongod), and the
+// unique/sparse/partial rules that decide which documents it holds and whether a write would
+// violate it. A key held by one document maps to its id alone: no Set per unique key.
 import { Query } from 'mingo';
 import type { Document } from 'bson';
 import { CommandError } from './errors.js';
@@ -62,8 +64,10 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial: Query | undefined;
-  /** canonical key -> ids (canonical _id keys) of the documents holding it */
-  private readonly entries = new Map<string, Set<string>>();
+  /** canonical key -> id (canonical _id key) or ids of the documents holding it */
+  private readonly entries: Holders = new Map();
+  /** for a compound index, `prefixes[p - 1]` maps the key of the first p fields to ids */
+  private readonly prefixes: Holders[];
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -72,6 +76,7 @@ export class Index {
     this.sparse = Boolean(spec.sparse);
     const pfe = spec.partialFilterExpression;
     this.partial = isPlainObject(pfe) ? new Query(pfe) : undefined;
+    this.prefixes = this.fields.slice(1).map(() => new Map());
   }
 
   get name(): string {
@@ -106,13 +111,16 @@ export class Index {
     return values.length === 1 ? valueKey(values[0]) : JSON.stringify(values.map(valueKey));
   }
 
+  /** The canonical key of values for the first `values.length` fields of a compound index. */
+  prefixKeyOf(values: unknown[]): string {
+    return JSON.stringify(values.map(valueKey));
+  }
+
   /** Throws the E11000 error when `keys` would collide with a document other than `id`. */
   checkUnique(ns: string, id: string, keys: IndexKey[]): void {
     if (!this.unique) return;
     for (const k of keys) {
-      const holders = this.entries.get(k.key);
-      if (!holders) continue;
-      for (const holder of holders) if (holder !== id) throw this.duplicateKeyError(ns, k.values);
+      for (const holder of holdersOf(this.entries, k.key)) if (holder !== id) throw this.duplicateKeyError(ns, k.values);
     }
   }
 
@@ -127,31 +135,61 @@ export class Index {
   }
 
   add(id: string, keys: IndexKey[]): void {
-    for (const k of keys) {
-      let holders = this.entries.get(k.key);
-      if (!holders) {
-        holders = new Set();
-        this.entries.set(k.key, holders);
-      }
-      holders.add(id);
-    }
+    for (const k of keys) addHolder(this.entries, k.key, id);
+    this.prefixes.forEach((map, p) => {
+      for (const k of keys) addHolder(map, this.prefixKeyOf(k.values.slice(0, p + 1)), id);
+    });
   }
 
+  /** Removes a document: `keys` are all the keys it holds (as `keysFor` returned them). */
   remove(id: string, keys: IndexKey[]): void {
-    for (const k of keys) {
-      const holders = this.entries.get(k.key);
-      if (!holders) continue;
-      holders.delete(id);
-      if (holders.size === 0) this.entries.delete(k.key);
-    }
+    for (const k of keys) removeHolder(this.entries, k.key, id);
+    this.prefixes.forEach((map, p) => {
+      for (const k of keys) removeHolder(map, this.prefixKeyOf(k.values.slice(0, p + 1)), id);
+    });
   }
 
   /** Ids of the documents holding a canonical key. */
   lookup(key: string): Iterable<string> {
-    return this.entries.get(key) ?? [];
+    return holdersOf(this.entries, key);
+  }
+
+  /** Ids of the documents whose first `length` fields hold a prefix key (compound indexes). */
+  lookupPrefix(length: number, key: string): Iterable<string> {
+    const map = this.prefixes[length - 1];
+    return map ? holdersOf(map, key) : [];
   }
 
   get keyCount(): number {
     return this.entries.size;
   }
+}
+
+/** Canonical key -> the one id holding it, or a Set when several do. */
+type Holders = Map<string, string | Set<string>>;
+
+function holdersOf(map: Holders, key: string): Iterable<string> {
+  const held = map.get(key);
+  if (held === undefined) return [];
+  return typeof held === 'string' ? [held] : held;
+}
+
+function addHolder(map: Holders, key: string, id: string): void {
+  const held = map.get(key);
+  if (held === undefined) map.set(key, id);
+  else if (typeof held === 'string') {
+    if (held !== id) map.set(key, new Set([held, id]));
+  } else held.add(id);
+}
+
+function removeHolder(map: Holders, key: string, id: string): void {
+  const held = map.get(key);
+  if (held === undefined) return;
+  if (typeof held === 'string') {
+    if (held === id) map.delete(key);
+    return;
+  }
+  held.delete(id);
+  if (held.size === 1) map.set(key, held.values().next().value as string);
+  else if (held.size === 0) map.delete(key);
 }

@@ -13,7 +13,7 @@ import { Journal } from './journal.js';
 import { CommandError } from './errors.js';
 import { runCommand } from './commands/registry.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
-import { MessageFramer, encodeOpMsg, encodeOpReply, parseMessage } from './wire-protocol.js';
+import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
 import { acquireStoreLock, releaseStoreLock, writeStoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
@@ -94,7 +94,13 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
         }
         if (socket.destroyed) return;
         if (msg.kind === 'query') socket.write(encodeOpReply(msg.requestId, reply));
-        else if (!msg.moreToCome) socket.write(encodeOpMsg(msg.requestId, reply));
+        else if (!msg.moreToCome) {
+          const [head, body] = encodeOpMsgParts(msg.requestId, reply);
+          socket.cork();
+          socket.write(head);
+          socket.write(body);
+          socket.uncork();
+        }
       };
       socket.on('data', (chunk: Buffer) => {
         let messages: Buffer[];

@@ -133,11 +133,17 @@ function encodeDoc(doc: Document): Uint8Array {
   return serialize(doc, { checkKeys: false, ignoreUndefined: true });
 }
 
-export function encodeOpMsg(responseTo: number, doc: Document): Buffer {
+/** An OP_MSG reply as [header with flags and section kind, body]: written with writev, never joined. */
+export function encodeOpMsgParts(responseTo: number, doc: Document): [Buffer, Uint8Array] {
   const body = encodeDoc(doc);
-  const flagsAndKind = Buffer.alloc(5);
-  const length = 16 + flagsAndKind.length + body.length;
-  return Buffer.concat([header(length, responseTo, OP_MSG), flagsAndKind, body], length);
+  const head = Buffer.alloc(21);
+  header(head.length + body.length, responseTo, OP_MSG).copy(head);
+  return [head, body];
+}
+
+export function encodeOpMsg(responseTo: number, doc: Document): Buffer {
+  const [head, body] = encodeOpMsgParts(responseTo, doc);
+  return Buffer.concat([head, body], head.length + body.length);
 }
 
 export function encodeOpReply(responseTo: number, doc: Document): Buffer {

@@ -14,6 +14,12 @@ export const packageSchema = new Schema(
     searchText: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
+    /**
+     * Bumped by every write to the package or its list of versions (publish, and the rollback of
+     * a failed one): a process that cached the package's answers at revision n serves them only
+     * while the stored revision is still n.
+     */
+    revision: { type: Number, required: true, default: 0 },
   },
   { collection: 'packages', versionKey: false },
 );

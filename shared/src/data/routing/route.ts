@@ -83,7 +83,8 @@ export async function route(
     if (reason) skipped.push({ provider: slot.descriptor.id, error: reason });
     else candidates.push(slot);
   }
-  const asked = declared.map((s) => s.descriptor.id).join(', ') || 'none';
+  const order: string[] = declared.map((s) => s.descriptor.id);
+  const asked = order.join(', ') || 'none';
   if (candidates.length === 0) {
     return unavailableResult({
       capability: capability.name,
@@ -140,7 +141,7 @@ export async function route(
       reason: kinds.every((k) => k === 'no_data')
         ? 'no provider has data'
         : 'every provider refused the method',
-      answers: [...skipped, ...attempts],
+      answers: [...skipped, ...attempts].sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider)),
     });
   }
   const code = kinds.every((k) => k === 'rate_limited')

@@ -1,0 +1,34 @@
+// pkg info <@ns/name>: versions, latest, and the provenance of the latest version.
+import { parsePackageId } from '@pkg/shared';
+import { CliError, EXIT } from '../exit.js';
+import { defineCommand } from '../lib/command.js';
+import { formatSize, printJson, printLines } from '../lib/output.js';
+import { openSession } from '../lib/session.js';
+import { callRegistry } from '../lib/trpc-client.js';
+
+export const infoCommand = defineCommand({
+  name: 'info',
+  summary: 'show a package: versions, latest, provenance summary',
+  configure: (cmd) => cmd.argument('<package>', 'a package as @<namespace>/<name>'),
+  async run({ positionals, globals }) {
+    const id = String(positionals[0]);
+    const ref = parsePackageId(id);
+    if (!ref) throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, { exitCode: EXIT.invalidInput });
+    const { client, registry } = openSession(globals);
+    const info = await callRegistry(registry.url, () => client.packages.get.query(ref));
+    const latest = await callRegistry(registry.url, () => client.packages.version.query({ ...ref, version: info.latest }));
+    if (globals.json) return printJson({ ...info, latestRecord: latest });
+    const p = latest.provenance;
+    printLines([
+      `${info.name}: ${info.description}`,
+      `latest:   ${info.latest}`,
+      `versions: ${info.versions.map((v) => v.version).join(', ')}`,
+      `provenance of ${info.latest} (${p.recorded ? 'recorded at publish' : 'derived from metadata: published before provenance existed'}):`,
+      `  published ${p.publishedAt} by ${p.publisher.user} via ${p.publisher.via}`,
+      `  artifact  ${p.artifact.filename}, ${p.artifact.integrity}, ${formatSize(p.artifact.size)}`,
+      ...(p.client ? [`  client    ${p.client.name} ${p.client.version}`] : []),
+      ...(p.source ? [`  source    ${p.source.repository} @ ${p.source.commit}`] : []),
+      '  (provenance states facts the registry recorded; it is not a signature)',
+    ]);
+  },
+});

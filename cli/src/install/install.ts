@@ -1,0 +1,154 @@
+// pkg install: resolve, fetch the record, download, verify (verify.ts, in the spec's order),
+// ask for permission consent, extract into .pkg/tmp, validate with the runtime loader, then
+// commit every package and both project files at once (transaction.ts). Any failure before or
+// during the commit leaves the project exactly as it was. With a lock file entry, only the
+// pinned bytes are accepted.
+import { rmSync } from 'node:fs';
+import { parsePackageId, type Permissions, type VersionRecord } from '@pkg/shared';
+import semver from 'semver';
+import { CliError } from '../exit.js';
+import { readProjectManifest, readLockFile, packageDir, type LockEntry, type LockFile, type Project, type ProjectManifest } from '../lib/project.js';
+import { currentRegistry } from '../lib/registry.js';
+import { downloadArtifact } from '../lib/rest-client.js';
+import { callRegistry, createRegistryClient } from '../lib/trpc-client.js';
+import { loadInstalledPackage } from '../runtime/load-package.js';
+import { extractToTemp } from './extract.js';
+import { ungranted } from './permissions.js';
+import { parseSpec, resolveSpec } from './resolve.js';
+import { commit } from './transaction.js';
+import { expectedFromRecord, verifyArtifact, type Verified } from './verify.js';
+
+export interface InstallOptions {
+  project: Project;
+  specs: string[];
+  registryFlag: string | undefined;
+  acceptPermissions: boolean;
+  progress: boolean;
+}
+
+export interface InstalledPackage {
+  name: string;
+  version: string;
+  integrity: string;
+  size: number;
+  registry: string;
+  download: string;
+  fromLock: boolean;
+  permissions: Permissions;
+  checks: string[];
+}
+
+interface Target {
+  id: string;
+  range: string;
+  registry: string;
+  record: VersionRecord;
+  download: string;
+  pin: LockEntry | undefined;
+}
+
+async function pinnedTarget(id: string, range: string, pin: LockEntry): Promise<Target> {
+  const { namespace, name } = parsePackageId(id)!;
+  const client = createRegistryClient(pin.registry);
+  const record = await callRegistry(pin.registry, () => client.packages.version.query({ namespace, name, version: pin.version }));
+  if (record.integrity !== pin.integrity || record.size !== pin.size) {
+    throw new CliError('INTEGRITY_MISMATCH', `The registry now records ${id}@${pin.version} as ${record.integrity} (${record.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`, {
+      hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
+    });
+  }
+  return { id, range, registry: pin.registry, record, download: pin.download, pin };
+}
+
+async function targets(options: InstallOptions, manifest: ProjectManifest, lock: LockFile | undefined): Promise<Target[]> {
+  const registry = currentRegistry(options.registryFlag, manifest.registry).url;
+  const client = createRegistryClient(registry);
+  const resolveNew = async (text: string): Promise<Target> => {
+    const spec = parseSpec(text);
+    const { record, range } = await resolveSpec(client, registry, spec);
+    return { id: spec.id, range, registry, record, download: `${registry}${record.download}`, pin: undefined };
+  };
+  if (options.specs.length > 0) return Promise.all(options.specs.map(resolveNew));
+  return Promise.all(
+    Object.entries(manifest.packages).map(([id, entry]) => {
+      const pin = lock?.packages[id];
+      if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true })) return pinnedTarget(id, entry.range, pin);
+      return resolveNew(`${id}@${entry.range}`);
+    }),
+  );
+}
+
+export async function install(options: InstallOptions): Promise<InstalledPackage[]> {
+  const { project } = options;
+  const manifest = readProjectManifest(project) ?? { packages: {} };
+  const lock = readLockFile(project);
+  const list = await targets(options, manifest, lock);
+  if (list.length === 0) return [];
+
+  const verified: { target: Target; result: Verified }[] = [];
+  for (const target of list) {
+    const expected = expectedFromRecord(target.record);
+    if (target.pin) Object.assign(expected, { integrity: target.pin.integrity, size: target.pin.size });
+    const label = `${target.id}@${target.record.version}`;
+    const download = await downloadArtifact(target.download, label, expected.size, options.progress);
+    verified.push({ target, result: await verifyArtifact(download, expected) });
+  }
+
+  const refusals = verified.flatMap(({ target, result }) => {
+    const missing = ungranted(result.manifest.permissions, manifest.packages[target.id]?.permissions);
+    return missing.length && !options.acceptPermissions ? missing.map((line) => ({ path: target.id, code: 'PERMISSION_NOT_GRANTED', message: line })) : [];
+  });
+  if (refusals.length > 0) {
+    throw new CliError('PERMISSIONS_REQUIRED', 'Installation stopped: these packages request permissions that were not granted; nothing was installed.', {
+      details: refusals,
+      hint: 'Review them; to grant them, run the same command with --accept-permissions.',
+    });
+  }
+
+  const extracted: string[] = [];
+  try {
+    for (const { target, result } of verified) {
+      const dir = extractToTemp(project, result.files, `${target.id}@${target.record.version}`);
+      extracted.push(dir);
+      const { namespace, name } = parsePackageId(target.id)!;
+      await loadInstalledPackage(dir, { expect: { namespace, name, version: target.record.version } });
+    }
+    const nextManifest: ProjectManifest = { ...manifest, packages: { ...manifest.packages } };
+    const nextLock: LockFile = { lockfileVersion: 1, packages: { ...(lock?.packages ?? {}) } };
+    for (const { target, result } of verified) {
+      nextManifest.packages[target.id] = { range: target.range, permissions: result.manifest.permissions };
+      nextLock.packages[target.id] = {
+        version: target.record.version,
+        integrity: result.integrity,
+        size: result.size,
+        registry: target.registry,
+        download: target.download,
+        permissions: result.manifest.permissions,
+      };
+    }
+    nextManifest.packages = sortKeys(nextManifest.packages);
+    nextLock.packages = sortKeys(nextLock.packages);
+    commit(
+      project,
+      verified.map(({ target }, i) => ({ target: packageDir(project, target.id), source: extracted[i] })),
+      nextManifest,
+      nextLock,
+    );
+  } finally {
+    for (const dir of extracted) rmSync(dir, { recursive: true, force: true });
+  }
+  return verified.map(({ target, result }) => ({
+    name: target.id,
+    version: target.record.version,
+    integrity: result.integrity,
+    size: result.size,
+    registry: target.registry,
+    download: target.download,
+    fromLock: target.pin !== undefined,
+    permissions: result.manifest.permissions,
+    checks: result.checks,
+  }));
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
