@@ -23,7 +23,11 @@ export function defineDataCommand(input: {
     summary: input.summary,
     ...(input.help ? { help: input.help } : {}),
     configure: (cmd) =>
-      (input.configure ? input.configure(cmd) : cmd).option('--fresh', 'bypass the cache and fetch again', false),
+      (input.configure ? input.configure(cmd) : cmd).option(
+        '--fresh',
+        'bypass the cache and fetch again',
+        false,
+      ),
     async run({ positionals, options, globals }) {
       const result = await withDataClient((client) =>
         input.call(client, { positionals, options, fresh: options.fresh === true }),

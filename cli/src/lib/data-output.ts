@@ -43,7 +43,8 @@ export function printResult(result: Result | CompositeResult, json: boolean): vo
   if (json) printJson(result);
   else if ('sections' in result) {
     const lines = [`${result.status}${result.code ? ` ${result.code}` : ''}`];
-    for (const [name, section] of Object.entries(result.sections)) lines.push(`[${name}]`, ...resultLines(section, '  '));
+    for (const [name, section] of Object.entries(result.sections))
+      lines.push(`[${name}]`, ...resultLines(section, '  '));
     printLines(lines);
   } else printLines(resultLines(result));
   process.exitCode = exitCodeOf(result);

@@ -3,6 +3,7 @@
 // entry, calls `default(input, context)` and sends the result over the IPC channel. The tool's
 // console output goes to its stdout/stderr, which the CLI shows on its own stderr.
 import { syncBuiltinESMExports } from 'node:module';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createGuardedFetch, installNetworkGuard, SandboxError } from './network-guard.js';
 import { type ChildFailure, type ChildRequest, type ChildResponse, SANDBOX_CODES } from './protocol.js';
@@ -27,12 +28,15 @@ function toFailure(error: unknown): ChildFailure {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const extra = error as Error & { code?: unknown; permission?: unknown; resource?: unknown };
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const fsPermission = text(extra.permission)?.startsWith('FileSystem') === true;
   return {
     name: error.name,
     message: error.message,
     code: text(extra.code),
     permission: text(extra.permission),
-    resource: text(extra.resource),
+    // Node reports the path as the tool gave it; relative paths are resolved against the cwd.
+    resource:
+      fsPermission && typeof extra.resource === 'string' ? resolve(extra.resource) : text(extra.resource),
     stack: error.stack,
   };
 }

@@ -22,18 +22,39 @@ test('pkg mcp --data lists the tools and answers chain_info with the envelope', 
     command: process.execPath,
     args: [CLI, 'mcp', '--data'],
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_CONFIG_HOME: dir, PUBLIC_RPC_URL: rpc.url, PKG_NET_ALLOW_PRIVATE: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      XDG_CONFIG_HOME: dir,
+      PUBLIC_RPC_URL: rpc.url,
+      PKG_NET_ALLOW_PRIVATE: '1',
+    },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(transport);
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  expect(names).toEqual(expect.arrayContaining(['chain_info', 'onchain_balance', 'explorer_token_transfers', 'inspect_wallet', 'providers_health']));
-  expect(tools.find((t) => t.name === 'onchain_balance')?.inputSchema).toMatchObject({ type: 'object', required: ['address'] });
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'chain_info',
+      'onchain_balance',
+      'explorer_token_transfers',
+      'inspect_wallet',
+      'providers_health',
+    ]),
+  );
+  expect(tools.find((t) => t.name === 'onchain_balance')?.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['address'],
+  });
   const result = await client.callTool({ name: 'chain_info', arguments: {} });
   const content = result.content as { type: string; text: string }[];
-  expect(JSON.parse(content[0]?.text ?? '{}')).toMatchObject({ status: 'LIVE', data: { chainId: 4663 }, provenance: { source: 'public-rpc' } });
+  expect(JSON.parse(content[0]?.text ?? '{}')).toMatchObject({
+    status: 'LIVE',
+    data: { chainId: 4663 },
+    provenance: { source: 'public-rpc' },
+  });
   const invalid = await client.callTool({ name: 'onchain_balance', arguments: { address: '0x1' } });
   expect(invalid.isError).toBe(true);
   await client.close();

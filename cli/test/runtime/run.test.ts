@@ -1,6 +1,7 @@
 // pkg run: a tool's output is JSON on stdout (its console output goes to stderr); the input is
 // checked against the input schema before anything runs (exit 2), the output against the output
 // schema (exit 1); a package that is not installed says how to install it.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -86,4 +87,18 @@ describe('pkg run', () => {
     expect(code).toBe(exit);
     expect(stderr).toContain(text);
   });
+});
+
+test('entries load as ES modules even in a project whose package.json says "type": "commonjs"', async () => {
+  const cjs = createProbeProject({ echo: ['export default async (input) => ({ value: input.value });'] });
+  try {
+    writeFileSync(join(cjs.root, 'package.json'), '{ "type": "commonjs" }\n');
+    const { code, stdout } = await runCli(['run', '@acme/probe', 'echo', '--input', '{"value":"esm"}'], {
+      cwd: cjs.root,
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ value: 'esm' });
+  } finally {
+    cjs.cleanup();
+  }
 });

@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps.js';
 import type { PackageDoc } from '../db/models/package.js';
 import type { VersionDoc } from '../db/models/version.js';
 import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
+import { metadataCacheFor, packageKey, versionKey } from './metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
 
 function escapeRegex(text: string): string {
@@ -40,15 +41,31 @@ async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> 
   return pkg;
 }
 
+/**
+ * The package document. Served from the per-process cache while the stored revision still
+ * equals the one read before the cached answer was built (metadata-cache.ts).
+ */
 export async function getPackage(deps: AppDeps, ref: PackageRef): Promise<PackageInfo> {
+  const cache = metadataCacheFor(deps);
+  const key = packageKey(ref);
+  const revision = await cache.revisions.read(ref);
+  const hit = revision === null ? undefined : cache.packages.get(key, revision);
+  if (hit) return hit;
   const pkg = await findPackage(deps, ref);
   const versions = await deps.models.Version.find({ namespace: ref.namespace, name: ref.name }, { version: 1, publishedAt: 1 })
     .sort({ publishedAt: 1, _id: 1 })
     .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
-  return toPackageInfo(pkg, versions);
+  const info = toPackageInfo(pkg, versions);
+  cache.packages.set(key, pkg.revision ?? 0, info);
+  return info;
 }
 
 export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
+  const cache = metadataCacheFor(deps);
+  const key = packageKey(ref);
+  const revision = await cache.revisions.read(ref);
+  const hit = revision === null ? undefined : cache.versionLists.get(key, revision);
+  if (hit) return hit;
   const pkg = await findPackage(deps, ref);
   const versions = await deps.models.Version.find(
     { namespace: ref.namespace, name: ref.name },
@@ -56,7 +73,7 @@ export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<Vers
   )
     .sort({ publishedAt: 1, _id: 1 })
     .lean<Pick<VersionDoc, 'version' | 'publishedAt' | 'integrity' | 'size'>[]>();
-  return {
+  const list: VersionList = {
     name: pkg.id,
     versions: versions.map((v) => ({
       version: v.version,
@@ -65,14 +82,31 @@ export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<Vers
       size: v.size,
     })),
   };
+  cache.versionLists.set(key, pkg.revision ?? 0, list);
+  return list;
 }
 
-export async function findVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
+async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
   const doc = await deps.models.Version.findOne(ref).lean<VersionDoc>();
   if (doc) return doc;
   const id = formatPackageId(ref.namespace, ref.name);
   const pkg = await deps.models.Package.exists({ namespace: ref.namespace, name: ref.name });
   throw new RegistryError('NOT_FOUND', pkg ? `Version ${ref.version} of ${id} does not exist.` : `Package ${id} does not exist.`);
+}
+
+/**
+ * A version document (shared and frozen: never modify it). Cached like the package document,
+ * and checked against the package revision too, since a failed publish removes its version.
+ */
+export async function findVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
+  const cache = metadataCacheFor(deps);
+  const key = versionKey(ref);
+  const revision = await cache.revisions.read(ref);
+  const hit = revision === null ? undefined : cache.versions.get(key, revision);
+  if (hit) return hit;
+  const doc = await readVersion(deps, ref);
+  if (revision !== null) cache.versions.set(key, revision, doc);
+  return doc;
 }
 
 export async function getVersion(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<VersionRecord> {

@@ -116,6 +116,9 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
     await refreshPackageSummary(deps, namespace, name, publishedAt);
   } catch (error) {
     await deps.models.Version.deleteOne({ namespace, name, version }).catch(() => undefined);
+    // Readers may have cached the version list with the removed version in it: a new revision
+    // makes every process read it again (metadata-cache.ts).
+    await deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }).catch(() => undefined);
     await deps.artifacts.remove(fileId).catch(() => undefined);
     throw new RegistryError('METADATA_WRITE_FAILED', 'Writing the package metadata failed; nothing was published. Retry later.', {
       retryAfter: 5,
@@ -127,7 +130,8 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
 
 /**
  * Recompute the package summary from its versions: `latest` is the highest stable version
- * (the highest prerelease while there is no stable one); the description is latest's.
+ * (the highest prerelease while there is no stable one); the description is latest's. Bumps
+ * the package's `revision`, which invalidates every process's cached answers for it.
  */
 export async function refreshPackageSummary(deps: AppDeps, namespace: string, name: string, at: Date): Promise<void> {
   const versions = await deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1 }).lean<
@@ -142,12 +146,13 @@ export async function refreshPackageSummary(deps: AppDeps, namespace: string, na
   const update = {
     $set: { latest: latest.version, description, updatedAt: at, searchText: `${id} ${description}`.toLowerCase() },
     $setOnInsert: { id, createdAt: at },
+    $inc: { revision: 1 },
   };
   try {
     await deps.models.Package.updateOne({ namespace, name }, update, { upsert: true });
   } catch (error) {
     // Two first publishes of one package race on the upsert: the loser updates the winner's.
     if ((error as { code?: unknown }).code !== 11000) throw error;
-    await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set });
+    await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set, $inc: update.$inc });
   }
 }

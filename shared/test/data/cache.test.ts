@@ -65,7 +65,9 @@ describe('cache hits and expiry', () => {
     clock.advance(1);
     const again = await call();
     expect(again.status).toBe('LIVE');
-    expect(again.status === 'LIVE' && again.provenance.expiresAt).toBe(new Date(clock.now() + ttl).toISOString());
+    expect(again.status === 'LIVE' && again.provenance.expiresAt).toBe(
+      new Date(clock.now() + ttl).toISOString(),
+    );
     await c.close();
   });
 
@@ -84,12 +86,21 @@ describe('cache hits and expiry', () => {
   });
 
   test('fallbackFrom of the original answer is kept; errors are never cached', async () => {
-    const c = createDataClient({ env: { ...d.env, ALCHEMY_API_KEY: 'badKey_0123456789' }, clock: fakeClock() });
+    const c = createDataClient({
+      env: { ...d.env, ALCHEMY_API_KEY: 'badKey_0123456789' },
+      clock: fakeClock(),
+    });
     await c.chain.info();
-    expect(await c.chain.info()).toMatchObject({ status: 'CACHED', provenance: { source: 'quicknode', fallbackFrom: [{ provider: 'alchemy' }] } });
+    expect(await c.chain.info()).toMatchObject({
+      status: 'CACHED',
+      provenance: { source: 'quicknode', fallbackFrom: [{ provider: 'alchemy' }] },
+    });
     await c.onchain.transaction({ hash: UNKNOWN_TX });
     const asked = d.quicknode.calls.length;
-    expect(await c.onchain.transaction({ hash: UNKNOWN_TX })).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect(await c.onchain.transaction({ hash: UNKNOWN_TX })).toMatchObject({
+      status: 'ERROR',
+      code: 'NOT_FOUND',
+    });
     expect(d.quicknode.calls.length).toBe(asked + 1);
     await c.close();
   });
@@ -99,7 +110,14 @@ describe('the LRU', () => {
   const live = (n: number): LiveResult => ({
     status: 'LIVE',
     data: n,
-    provenance: { source: 'x', chain: 'robinhood', chainId: 4663, fetchedAt: '2026-10-01T12:00:00.000Z', fresh: true, requestId: String(n) },
+    provenance: {
+      source: 'x',
+      chain: 'robinhood',
+      chainId: 4663,
+      fetchedAt: '2026-10-01T12:00:00.000Z',
+      fresh: true,
+      requestId: String(n),
+    },
   });
 
   test(`holds at most ${CACHE_MAX_ENTRIES} entries and drops the least recently used`, () => {

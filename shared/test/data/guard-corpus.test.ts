@@ -14,7 +14,11 @@ const lookups: string[] = [];
 const resolve = async (hostname: string): Promise<LookupAddress[]> => {
   lookups.push(hostname);
   if (hostname === 'rpc.example.com') return [{ address: '127.0.0.1', family: 4 }];
-  if (hostname === 'mixed.example.com') return [{ address: '93.184.215.14', family: 4 }, { address: '10.1.2.3', family: 4 }];
+  if (hostname === 'mixed.example.com')
+    return [
+      { address: '93.184.215.14', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
   if (hostname === 'mapped.example.com') return [{ address: '::ffff:192.168.0.1', family: 6 }];
   throw Object.assign(new Error(`no DNS in tests: ${hostname}`), { code: 'ENOTFOUND' });
 };
@@ -59,8 +63,16 @@ describe('refused before any connection', () => {
     ['an .internal name', () => 'https://metadata.google.internal/', 'PRIVATE_NAME'],
     ['userinfo in the URL', () => 'https://user:secret@rpc.example.org/', 'CREDENTIALS_IN_URL'],
     ['a public name resolving to loopback', () => `https://rpc.example.com:${p()}/`, 'PRIVATE_ADDRESS'],
-    ['a name with one private address among public ones', () => `https://mixed.example.com:${p()}/`, 'PRIVATE_ADDRESS'],
-    ['a name resolving to IPv4-mapped private IPv6', () => `https://mapped.example.com:${p()}/`, 'PRIVATE_ADDRESS'],
+    [
+      'a name with one private address among public ones',
+      () => `https://mixed.example.com:${p()}/`,
+      'PRIVATE_ADDRESS',
+    ],
+    [
+      'a name resolving to IPv4-mapped private IPv6',
+      () => `https://mapped.example.com:${p()}/`,
+      'PRIVATE_ADDRESS',
+    ],
   ])('%s', async (_name, url, reason) => {
     lookups.length = 0;
     const result = await chainInfoVia(url());
@@ -71,7 +83,10 @@ describe('refused before any connection', () => {
   });
 
   test('PKG_NET_ALLOW_PRIVATE=1 admits the configured endpoint only', async () => {
-    expect(await chainInfoVia(rpc.url, true)).toMatchObject({ status: 'LIVE', provenance: { source: 'public-rpc' } });
+    expect(await chainInfoVia(rpc.url, true)).toMatchObject({
+      status: 'LIVE',
+      provenance: { source: 'public-rpc' },
+    });
     expect(await chainInfoVia(rpc.url, false)).toMatchObject({ status: 'ERROR' });
   });
 
@@ -86,11 +101,15 @@ describe('refused before any connection', () => {
       res.end();
     });
     const viaTarget = await chainInfoVia(`${redirector.origin}/`, true);
-    expect(viaTarget.status === 'ERROR' && viaTarget.attemptedProviders[0]?.error).toContain('(PRIVATE_ADDRESS)');
+    expect(viaTarget.status === 'ERROR' && viaTarget.attemptedProviders[0]?.error).toContain(
+      '(PRIVATE_ADDRESS)',
+    );
     expect(target.connections).toBe(0);
     expect(redirector.requests).toBe(1);
     const viaMetadata = await chainInfoVia(`${metadata.origin}/`, true);
-    expect(viaMetadata.status === 'ERROR' && viaMetadata.attemptedProviders[0]?.error).toContain('(HOST_NOT_ALLOWED)');
+    expect(viaMetadata.status === 'ERROR' && viaMetadata.attemptedProviders[0]?.error).toContain(
+      '(HOST_NOT_ALLOWED)',
+    );
     await Promise.all([target.close(), redirector.close(), metadata.close()]);
   });
 

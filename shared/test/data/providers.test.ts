@@ -36,20 +36,45 @@ describe.each([
       provenance: { source: id, chain: 'robinhood', chainId: 4663, fresh: true },
     });
     const block = await client.onchain.block({ block: 'latest' });
-    expect(block).toMatchObject({ status: 'LIVE', data: { number: HEAD.toString(), l1BlockNumber: '0x16c2f11', transactionCount: 2 } });
+    expect(block).toMatchObject({
+      status: 'LIVE',
+      data: { number: HEAD.toString(), l1BlockNumber: '0x16c2f11', transactionCount: 2 },
+    });
     expect(block.status === 'LIVE' && block.provenance.blockNumber).toBe(HEAD.toString());
-    expect(await client.onchain.transaction({ hash: TX })).toMatchObject({ status: 'LIVE', data: { hash: TX, from: WALLET, nonce: 42, type: 'eip1559' } });
-    expect(await client.onchain.receipt({ hash: TX })).toMatchObject({ status: 'LIVE', data: { status: 'success', gasUsed: '177056', gasUsedForL1: '0x1d4c' } });
+    expect(await client.onchain.transaction({ hash: TX })).toMatchObject({
+      status: 'LIVE',
+      data: { hash: TX, from: WALLET, nonce: 42, type: 'eip1559' },
+    });
+    expect(await client.onchain.receipt({ hash: TX })).toMatchObject({
+      status: 'LIVE',
+      data: { status: 'success', gasUsed: '177056', gasUsedForL1: '0x1d4c' },
+    });
     const balance = await client.onchain.balance({ address: WALLET });
-    expect(balance).toMatchObject({ status: 'LIVE', data: { wei: '500000000000000000', ether: '0.5' }, provenance: { blockNumber: HEAD.toString() } });
-    expect(await client.onchain.nonce({ address: WALLET })).toMatchObject({ status: 'LIVE', data: { nonce: 42 } });
-    expect(await client.onchain.code({ address: WALLET })).toMatchObject({ status: 'LIVE', data: { isContract: false, size: 0 } });
+    expect(balance).toMatchObject({
+      status: 'LIVE',
+      data: { wei: '500000000000000000', ether: '0.5' },
+      provenance: { blockNumber: HEAD.toString() },
+    });
+    expect(await client.onchain.nonce({ address: WALLET })).toMatchObject({
+      status: 'LIVE',
+      data: { nonce: 42 },
+    });
+    expect(await client.onchain.code({ address: WALLET })).toMatchObject({
+      status: 'LIVE',
+      data: { isContract: false, size: 0 },
+    });
     const logs = await client.onchain.logs({ address: TOKEN, fromBlock: '100', toBlock: '101' });
     expect(logs).toMatchObject({ status: 'LIVE', data: { count: 2 } });
     const metadata = await client.tokens.metadata({ token: TOKEN });
-    const expected = id === 'alchemy' ? { name: 'Global Dollar', symbol: 'USDG', decimals: 6 } : { name: 'Global Dollar', symbol: 'USDG', decimals: 6, totalSupply: '125000000000000' };
+    const expected =
+      id === 'alchemy'
+        ? { name: 'Global Dollar', symbol: 'USDG', decimals: 6 }
+        : { name: 'Global Dollar', symbol: 'USDG', decimals: 6, totalSupply: '125000000000000' };
     expect(metadata).toMatchObject({ status: 'LIVE', data: expected, provenance: { source: id } });
-    expect(await client.onchain.transaction({ hash: UNKNOWN_TX })).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect(await client.onchain.transaction({ hash: UNKNOWN_TX })).toMatchObject({
+      status: 'ERROR',
+      code: 'NOT_FOUND',
+    });
     await client.close();
   });
 });
@@ -62,7 +87,14 @@ describe('vendor extras', () => {
       data: { address: WALLET, balances: [{ contract: TOKEN, balance: '1000000' }] },
     });
     const transfers = await client.tokens.transfers({ address: WALLET });
-    expect(transfers).toMatchObject({ status: 'LIVE', data: { transfers: [{ hash: TX, asset: 'USDG', rawValue: '1500000', decimals: 6, blockNumber: HEAD.toString() }] } });
+    expect(transfers).toMatchObject({
+      status: 'LIVE',
+      data: {
+        transfers: [
+          { hash: TX, asset: 'USDG', rawValue: '1500000', decimals: 6, blockNumber: HEAD.toString() },
+        ],
+      },
+    });
     expect(d.alchemy.calls.filter((m) => m === 'alchemy_getAssetTransfers')).toHaveLength(2);
     await client.close();
   });
@@ -70,26 +102,65 @@ describe('vendor extras', () => {
   test('quicknode: call trace with the callTracer', async () => {
     const client = only('QUICKNODE_RPC_URL');
     const trace = await client.onchain.trace({ hash: TX });
-    expect(trace).toMatchObject({ status: 'LIVE', data: { type: 'CALL', from: WALLET, to: ROUTER, value: '1000000000000000', calls: [{ type: 'CALL', input: '0xd0e30db0' }] } });
-    expect(await client.onchain.trace({ hash: UNKNOWN_TX })).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect(trace).toMatchObject({
+      status: 'LIVE',
+      data: {
+        type: 'CALL',
+        from: WALLET,
+        to: ROUTER,
+        value: '1000000000000000',
+        calls: [{ type: 'CALL', input: '0xd0e30db0' }],
+      },
+    });
+    expect(await client.onchain.trace({ hash: UNKNOWN_TX })).toMatchObject({
+      status: 'ERROR',
+      code: 'NOT_FOUND',
+    });
     await client.close();
   });
 
   test('blockscout: indexed transaction, address, counters, balances, holders, transfers, verified source', async () => {
     const client = only('BLOCKSCOUT_BASE_URL', 'BLOCKSCOUT_API_KEY');
-    expect(await client.explorer.transaction({ hash: TX })).toMatchObject({ status: 'LIVE', data: { hash: TX, arbitrum: { batch_number: 12345 } } });
-    expect(await client.explorer.address({ address: ROUTER })).toMatchObject({ status: 'LIVE', data: { is_contract: true, name: 'UniversalRouter' } });
-    expect(await client.explorer.counters({ address: WALLET })).toMatchObject({ status: 'LIVE', data: { transactions_count: '42' } });
-    expect(await client.tokens.balances({ address: WALLET })).toMatchObject({ status: 'LIVE', data: { balances: [{ contract: TOKEN, balance: '1000000', symbol: 'USDG', decimals: 6 }] } });
-    expect(await client.tokens.metadata({ token: TOKEN })).toMatchObject({ status: 'LIVE', data: { symbol: 'USDG', holders: '2', totalSupply: '125000000000000' } });
-    expect(await client.explorer.holders({ token: TOKEN })).toMatchObject({ status: 'LIVE', data: { items: [{ value: '125000000000000' }] } });
+    expect(await client.explorer.transaction({ hash: TX })).toMatchObject({
+      status: 'LIVE',
+      data: { hash: TX, arbitrum: { batch_number: 12345 } },
+    });
+    expect(await client.explorer.address({ address: ROUTER })).toMatchObject({
+      status: 'LIVE',
+      data: { is_contract: true, name: 'UniversalRouter' },
+    });
+    expect(await client.explorer.counters({ address: WALLET })).toMatchObject({
+      status: 'LIVE',
+      data: { transactions_count: '42' },
+    });
+    expect(await client.tokens.balances({ address: WALLET })).toMatchObject({
+      status: 'LIVE',
+      data: { balances: [{ contract: TOKEN, balance: '1000000', symbol: 'USDG', decimals: 6 }] },
+    });
+    expect(await client.tokens.metadata({ token: TOKEN })).toMatchObject({
+      status: 'LIVE',
+      data: { symbol: 'USDG', holders: '2', totalSupply: '125000000000000' },
+    });
+    expect(await client.explorer.holders({ token: TOKEN })).toMatchObject({
+      status: 'LIVE',
+      data: { items: [{ value: '125000000000000' }] },
+    });
     const txs = await client.explorer.transactions({ address: WALLET });
     expect(txs).toMatchObject({ status: 'LIVE', data: { nextPage: { index: 0 } } });
     expect(JSON.stringify(txs)).not.toContain('ECHOED');
     const source = await client.explorer.contract({ address: ROUTER });
-    expect(source).toMatchObject({ status: 'LIVE', data: { name: 'UniversalRouter', abi: [{ name: 'execute' }] } });
-    expect(await client.explorer.contract({ address: TOKEN })).toMatchObject({ status: 'UNAVAILABLE', answers: [{ provider: 'blockscout', error: expect.stringMatching(/^no data: /) }] });
-    expect(await client.explorer.transaction({ hash: UNKNOWN_TX })).toMatchObject({ status: 'ERROR', code: 'NOT_FOUND' });
+    expect(source).toMatchObject({
+      status: 'LIVE',
+      data: { name: 'UniversalRouter', abi: [{ name: 'execute' }] },
+    });
+    expect(await client.explorer.contract({ address: TOKEN })).toMatchObject({
+      status: 'UNAVAILABLE',
+      answers: [{ provider: 'blockscout', error: expect.stringMatching(/^no data: /) }],
+    });
+    expect(await client.explorer.transaction({ hash: UNKNOWN_TX })).toMatchObject({
+      status: 'ERROR',
+      code: 'NOT_FOUND',
+    });
     await client.close();
   });
 
@@ -100,7 +171,13 @@ describe('vendor extras', () => {
     expect(Object.keys(wallet.sections)).toEqual(['balance', 'nonce', 'tokens', 'transfers', 'counters']);
     for (const section of Object.values(wallet.sections)) expect(section.status).toBe('LIVE');
     const tx = await client.inspect.transaction({ hash: TX });
-    expect(tx.sections.trace).toMatchObject({ status: 'LIVE', provenance: { source: 'quicknode', fallbackFrom: [{ provider: 'alchemy', error: expect.stringMatching(/^unsupported: /) }] } });
+    expect(tx.sections.trace).toMatchObject({
+      status: 'LIVE',
+      provenance: {
+        source: 'quicknode',
+        fallbackFrom: [{ provider: 'alchemy', error: expect.stringMatching(/^unsupported: /) }],
+      },
+    });
     const contract = await client.inspect.contract({ address: ROUTER });
     expect(contract.sections.source).toMatchObject({ status: 'LIVE', provenance: { source: 'blockscout' } });
     const missing = await client.inspect.transaction({ hash: UNKNOWN_TX });

@@ -27,10 +27,17 @@ describe('loadDataEnv', () => {
   });
 
   test('the nearest .env.local or .env wins over the user file; only fixed names are read', () => {
-    writeFileSync(join(root, 'project', '.env'), 'ALCHEMY_API_KEY=from-dotenv\nSOMETHING_ELSE=nope\nPATH=/evil\n');
-    expect(loadDataEnv({ env: {}, cwd: project, configDir: config }).values).toEqual({ ALCHEMY_API_KEY: 'from-dotenv' });
+    writeFileSync(
+      join(root, 'project', '.env'),
+      'ALCHEMY_API_KEY=from-dotenv\nSOMETHING_ELSE=nope\nPATH=/evil\n',
+    );
+    expect(loadDataEnv({ env: {}, cwd: project, configDir: config }).values).toEqual({
+      ALCHEMY_API_KEY: 'from-dotenv',
+    });
     writeFileSync(join(project, '.env.local'), 'ALCHEMY_API_KEY=from-local\n');
-    expect(loadDataEnv({ env: {}, cwd: project, configDir: config }).values).toEqual({ ALCHEMY_API_KEY: 'from-local' });
+    expect(loadDataEnv({ env: {}, cwd: project, configDir: config }).values).toEqual({
+      ALCHEMY_API_KEY: 'from-local',
+    });
     expect(process.env.SOMETHING_ELSE).toBeUndefined();
   });
 
@@ -38,7 +45,10 @@ describe('loadDataEnv', () => {
     const named = join(root, 'named.env');
     writeFileSync(named, 'ALCHEMY_API_KEY=from-named\nEXA_API_KEY=exa-named\n');
     const env = { PKG_ENV_FILE: named, EXA_API_KEY: 'from-process', UNRELATED: 'x' };
-    expect(loadDataEnv({ env, cwd: project, configDir: config }).values).toEqual({ ALCHEMY_API_KEY: 'from-named', EXA_API_KEY: 'from-process' });
+    expect(loadDataEnv({ env, cwd: project, configDir: config }).values).toEqual({
+      ALCHEMY_API_KEY: 'from-named',
+      EXA_API_KEY: 'from-process',
+    });
   });
 });
 
@@ -64,12 +74,22 @@ describe('redaction across every provider error path', () => {
   beforeEach(() => d.reset());
 
   const secrets = Object.values(KEYS).flatMap((k) => [k, encodeURIComponent(k)]);
-  const echo = (message: string) => ({ status: 500, body: { jsonrpc: '2.0', id: 1, error: { code: -32603, message } } });
+  const echo = (message: string) => ({
+    status: 500,
+    body: { jsonrpc: '2.0', id: 1, error: { code: -32603, message } },
+  });
 
   test('auth failures, rate limits, 5xx, HTML, echoed URLs, not found, refusals, time-outs and guard refusals', async () => {
     const outputs: unknown[] = [];
-    const run = async (env: Record<string, string | undefined>, fn: (c: ReturnType<typeof createDataClient>) => Promise<unknown>) => {
-      const c = createDataClient({ env: { ...d.env, ...env }, clock: fakeClock(), timeoutMs: { explorer: 200, rpc: 200 } });
+    const run = async (
+      env: Record<string, string | undefined>,
+      fn: (c: ReturnType<typeof createDataClient>) => Promise<unknown>,
+    ) => {
+      const c = createDataClient({
+        env: { ...d.env, ...env },
+        clock: fakeClock(),
+        timeoutMs: { explorer: 200, rpc: 200 },
+      });
       outputs.push(await fn(c), c.providers.list(), await c.providers.health());
       await c.close();
     };
@@ -79,20 +99,43 @@ describe('redaction across every provider error path', () => {
     d.edge.failNext.push(echo(`secret=${KEYS.edge} not accepted`));
     d.publicRpc.failNext.push(publicRpcReplies.interstitial);
     await run({}, (c) => c.chain.info());
-    d.blockscout.failNext.push({ status: 500, body: { message: `key ${KEYS.blockscout} rejected at /4663/api/v2?apikey=${KEYS.blockscout}` } });
-    d.blockscout.failNext.push({ status: 422, body: { message: `Invalid parameter(s) apikey=${KEYS.blockscout}` } });
+    d.blockscout.failNext.push({
+      status: 500,
+      body: { message: `key ${KEYS.blockscout} rejected at /4663/api/v2?apikey=${KEYS.blockscout}` },
+    });
+    d.blockscout.failNext.push({
+      status: 422,
+      body: { message: `Invalid parameter(s) apikey=${KEYS.blockscout}` },
+    });
     await run({}, (c) => c.explorer.counters({ address: WALLET }));
     // Wrong keys everywhere: 401s and 402s.
     await run(
-      { ALCHEMY_API_KEY: `${KEYS.alchemy}x`, QUICKNODE_RPC_URL: d.env.QUICKNODE_RPC_URL?.replace(KEYS.quicknode, `${KEYS.quicknode}x`), EDGE_RPC_KEY: `${KEYS.edge}x`, BLOCKSCOUT_API_KEY: `${KEYS.blockscout}x` },
+      {
+        ALCHEMY_API_KEY: `${KEYS.alchemy}x`,
+        QUICKNODE_RPC_URL: d.env.QUICKNODE_RPC_URL?.replace(KEYS.quicknode, `${KEYS.quicknode}x`),
+        EDGE_RPC_KEY: `${KEYS.edge}x`,
+        BLOCKSCOUT_API_KEY: `${KEYS.blockscout}x`,
+      },
       async (c) => [await c.chain.info(), await c.explorer.address({ address: WALLET })],
     );
-    for (const rpc of [d.alchemy, d.quicknode, d.edge, d.publicRpc]) rpc.failAll = publicRpcReplies.rateLimited;
+    for (const rpc of [d.alchemy, d.quicknode, d.edge, d.publicRpc])
+      rpc.failAll = publicRpcReplies.rateLimited;
     await run({}, (c) => c.onchain.balance({ address: WALLET }));
     d.reset();
-    await run({}, async (c) => [await c.onchain.transaction({ hash: UNKNOWN_TX }), await c.onchain.call({ to: TOKEN, data: '0xdeadbeef' }), await c.onchain.trace({ hash: TX })]);
+    await run({}, async (c) => [
+      await c.onchain.transaction({ hash: UNKNOWN_TX }),
+      await c.onchain.call({ to: TOKEN, data: '0xdeadbeef' }),
+      await c.onchain.trace({ hash: TX }),
+    ]);
     // Connection refused (closed port) and guard refusals with keys in the URL.
-    await run({ ALCHEMY_RPC_URL: 'http://127.0.0.1:9/v2/{key}', QUICKNODE_RPC_URL: `https://10.0.0.1/${KEYS.quicknode}/`, PKG_NET_ALLOW_PRIVATE: undefined }, (c) => c.chain.info());
+    await run(
+      {
+        ALCHEMY_RPC_URL: 'http://127.0.0.1:9/v2/{key}',
+        QUICKNODE_RPC_URL: `https://10.0.0.1/${KEYS.quicknode}/`,
+        PKG_NET_ALLOW_PRIVATE: undefined,
+      },
+      (c) => c.chain.info(),
+    );
     await run({ ALCHEMY_RPC_URL: 'http://127.0.0.1:9/v2/{key}' }, (c) => c.chain.info());
     const text = JSON.stringify(outputs);
     expect(text).toContain('{key}');

@@ -174,9 +174,9 @@ const routes: [RegExp, (m: RegExpMatchArray) => unknown][] = [
 ];
 
 export async function startBlockscoutServer(key: string): Promise<BlockscoutDouble> {
-  let self: BlockscoutDouble | undefined;
+  const ref: { self?: BlockscoutDouble } = {};
   const http = await startHttpDouble(async (req, _body, res) => {
-    const double = self as BlockscoutDouble;
+    const double = ref.self as BlockscoutDouble;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!url.pathname.startsWith('/4663/')) return sendJson(res, 404, { error: 'Network not supported' });
     const apikey = url.searchParams.get('apikey');
@@ -208,6 +208,12 @@ export async function startBlockscoutServer(key: string): Promise<BlockscoutDoub
     }
     return sendJson(res, 404, { message: 'Not found' });
   });
-  self = Object.assign(http, { baseUrl: `${http.origin}/4663`, paths: [], failNext: [], stall: undefined });
+  const self: BlockscoutDouble = Object.assign(http, {
+    baseUrl: `${http.origin}/4663`,
+    paths: [],
+    failNext: [],
+    stall: undefined,
+  });
+  ref.self = self;
   return self;
 }

@@ -107,8 +107,8 @@ export async function startRpcDouble(input: {
   path: string;
   methods?: (double: () => RpcDouble) => Record<string, Method>;
 }): Promise<RpcDouble> {
-  let self: RpcDouble | undefined;
-  const get = () => self as RpcDouble;
+  const ref: { self?: RpcDouble } = {};
+  const get = () => ref.self as RpcDouble;
   const methods = { ...standardMethods(get), ...(input.methods?.(get) ?? {}) };
   const write = (res: ServerResponse, reply: Reply) => {
     if (reply.raw !== undefined) {
@@ -134,12 +134,13 @@ export async function startRpcDouble(input: {
     );
     sendJson(res, status as number, Array.isArray(parsed) ? clean : clean[0]);
   });
-  self = Object.assign(http, {
+  const self: RpcDouble = Object.assign(http, {
     url: `${http.origin}${input.path}`,
     calls: [],
     chainId: 4663,
     failNext: [],
     failAll: undefined,
   });
+  ref.self = self;
   return self;
 }

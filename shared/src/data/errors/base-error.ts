@@ -48,7 +48,9 @@ export class BaseError extends Error {
 
   /** The deepest cause, or the first error along the chain that `fn` accepts. */
   walk(fn?: (error: unknown) => boolean): unknown {
-    let current: unknown = this;
+    if (fn?.(this)) return this;
+    let current: unknown = this.cause;
+    if (current === undefined) return fn ? undefined : this;
     for (;;) {
       if (fn?.(current)) return current;
       const next: unknown = current instanceof Error ? current.cause : undefined;

@@ -141,7 +141,9 @@ export async function route(
       reason: kinds.every((k) => k === 'no_data')
         ? 'no provider has data'
         : 'every provider refused the method',
-      answers: [...skipped, ...attempts].sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider)),
+      answers: [...skipped, ...attempts].sort(
+        (a, b) => order.indexOf(a.provider) - order.indexOf(b.provider),
+      ),
     });
   }
   const code = kinds.every((k) => k === 'rate_limited')

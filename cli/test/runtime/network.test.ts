@@ -1,0 +1,82 @@
+// The network guard, against a local HTTP server that counts connections: an undeclared host is
+// refused before any connection is made (the count stays 0), a declared one is reached. Plain
+// http to a declared loopback host needs the test opt-in PKG_RUN_ALLOW_HTTP_LOOPBACK=1, which the
+// CLI reads and never passes to the tool.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { createProbeProject } from './probe-project.js';
+
+const project = createProbeProject();
+let server: Server;
+let port = 0;
+let connections = 0;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => res.end('hello from the declared host'));
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  project.cleanup();
+});
+beforeEach(() => {
+  connections = 0;
+});
+
+const optIn = { PKG_RUN_ALLOW_HTTP_LOOPBACK: '1' };
+const run = (tool: string, input: object, env: NodeJS.ProcessEnv = optIn) =>
+  runCli(['run', '@acme/probe', tool, '--input', JSON.stringify(input)], { cwd: project.root, env });
+
+describe('network', () => {
+  test('fetching a declared host works', async () => {
+    const { code, stdout } = await run('fetch', { url: `http://127.0.0.1:${port}/` });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ status: 200, body: 'hello from the declared host' });
+    expect(connections).toBe(1);
+  });
+
+  test.each([
+    ['context.fetch', { url: `http://localhost:PORT/` }],
+    ['the global fetch', { url: `http://localhost:PORT/`, global: true }],
+  ])('%s to an undeclared host fails before any connection', async (_name, input) => {
+    const { code, stderr } = await run('fetch', { ...input, url: input.url.replace('PORT', String(port)) });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'error TOOL_PERMISSION_DENIED: The tool fetch was refused: network access to "localhost" (fetch) is not declared in manifest permissions.network (declared: 127.0.0.1, *.example.com).',
+    );
+    expect(connections).toBe(0);
+  });
+
+  test('a raw socket to an undeclared host fails before any connection', async () => {
+    const { code, stderr } = await run('connect', { host: 'localhost', port });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'network access to "localhost" (net.connect) is not declared in manifest permissions.network',
+    );
+    expect(connections).toBe(0);
+  });
+
+  test('a raw socket to a declared host connects', async () => {
+    const { code, stdout } = await run('connect', { host: '127.0.0.1', port });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ connected: true });
+    expect(connections).toBe(1);
+  });
+
+  test('plain http is refused without the opt-in, even to a declared host', async () => {
+    const { code, stderr } = await run('fetch', { url: `http://127.0.0.1:${port}/` }, {});
+    expect(code).toBe(1);
+    expect(stderr).toContain('plain http to "127.0.0.1" (fetch) is refused: tools connect over https');
+    expect(connections).toBe(0);
+  });
+
+  test('the opt-in is not passed to the tool', async () => {
+    const { code, stdout } = await run('env', { name: 'PROBE_DECLARED' });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ keys: [] });
+  });
+});

@@ -1,0 +1,96 @@
+// Per-process caches of package answers (the package document, its version list, version
+// documents), each entry labelled with the package `revision` read BEFORE its data was read.
+// An entry is served only while the stored revision, read after the request arrived, still
+// equals its label. Publishes (and the rollback of a failed one) bump the revision in the
+// database, so the check holds across every server process sharing the database: nothing is
+// served stale after a publish answered, and no process needs to hear about another's writes.
+import type { PackageInfo, PackageRef, VersionList } from '@pkg/shared';
+import type { Models } from '../db/models/index.js';
+import type { VersionDoc } from '../db/models/version.js';
+import type { AppDeps } from '../deps.js';
+import { createPackageRevisions, type PackageRevisions } from './package-revisions.js';
+
+/** Entries kept per kind (least recently used out first). */
+export const METADATA_CACHE_ENTRIES = { packages: 5000, versionLists: 2000, versions: 2000 } as const;
+
+interface Entry<T> {
+  revision: number;
+  value: T;
+}
+
+/** A Map in recency order: a hit moves the key to the end, the oldest key is evicted first. */
+export class RevisionLru<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  constructor(private readonly max: number) {}
+
+  /** The value cached under `key` at `revision`, if any. */
+  get(key: string, revision: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.revision !== revision) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, revision: number, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { revision, value: deepFreeze(value) });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.max) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Cached values are shared by every request: freeze their plain objects and arrays so that no
+ * request can change another's answer (class instances such as ObjectId are left alone).
+ */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
+
+export interface MetadataCache {
+  revisions: PackageRevisions;
+  packages: RevisionLru<PackageInfo>;
+  versionLists: RevisionLru<VersionList>;
+  versions: RevisionLru<VersionDoc>;
+}
+
+/** One cache per set of models, i.e. per app: two apps in one process never share entries. */
+const caches = new WeakMap<Models, MetadataCache>();
+
+export function metadataCacheFor(deps: AppDeps): MetadataCache {
+  let cache = caches.get(deps.models);
+  if (!cache) {
+    cache = {
+      revisions: createPackageRevisions(deps.models),
+      packages: new RevisionLru(METADATA_CACHE_ENTRIES.packages),
+      versionLists: new RevisionLru(METADATA_CACHE_ENTRIES.versionLists),
+      versions: new RevisionLru(METADATA_CACHE_ENTRIES.versions),
+    };
+    caches.set(deps.models, cache);
+  }
+  return cache;
+}
+
+export function packageKey(ref: PackageRef): string {
+  return `${ref.namespace}/${ref.name}`;
+}
+
+export function versionKey(ref: PackageRef & { version: string }): string {
+  return `${ref.namespace}/${ref.name}@${ref.version}`;
+}
