@@ -9,7 +9,7 @@ import { readFileSync, chmodSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['src/bin.ts'],
   outdir: 'dist',
   entryNames: 'pkg',
   chunkNames: 'chunks/[name]-[hash]',

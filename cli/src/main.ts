@@ -1,32 +1,47 @@
-// The `pkg` command: global options, then one subcommand per file in commands/.
+// The `pkg` command: global options, then the subcommands of commands/index.ts. Only the
+// command being run is loaded (all of them for help), so start-up stays fast.
 import { Command, CommanderError } from 'commander';
-import { commands } from './commands/index.js';
+import { commands, type CommandEntry } from './commands/index.js';
 import { EXIT, exitWithError } from './exit.js';
-import type { GlobalOptions } from './lib/command.js';
-import { normalizeRegistry } from './lib/registry.js';
+import type { CommandDefinition, GlobalOptions } from './lib/command.js';
+import { normalizeRegistry } from './lib/registry-url.js';
 import { cliVersion } from './version.js';
 
-export function buildProgram(): Command {
+const GLOBAL_WITH_VALUE = new Set(['--registry']);
+
+/** The entries a command line needs: the one it names, or all of them (help, typos, groups). */
+export function entriesFor(args: readonly string[]): CommandEntry[] {
+  const words: string[] = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const arg = args[i] ?? '';
+    if (GLOBAL_WITH_VALUE.has(arg)) i++;
+    else if (arg === '-v' || arg === '--version') return [];
+    else if (arg.startsWith('-')) continue;
+    else words.push(arg);
+  }
+  if (args.includes('--help') || args.includes('-h') || args[0] === 'help') return commands;
+  const two = commands.filter((c) => c.name === words.slice(0, 2).join(' '));
+  if (two.length === 1) return two;
+  const one = commands.filter((c) => c.name === words[0]);
+  return one.length === 1 ? one : commands;
+}
+
+export function buildProgram(definitions: readonly CommandDefinition[]): Command {
   const program = new Command('pkg')
     .description('Publish, install, verify and run AI-agent skill packages; query chain and market data.')
     .version(cliVersion, '-v, --version', 'print the version of pkg')
-    .option(
-      '--registry <url>',
-      'registry URL or alias (local, production); overrides PKG_REGISTRY and config',
-      (v) => normalizeRegistry(v, '--registry'),
+    .option('--registry <url>', 'registry URL or alias (local, production); overrides PKG_REGISTRY and config', (v) =>
+      normalizeRegistry(v, '--registry'),
     )
     .option('--json', 'print machine-readable JSON', false)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  const sorted = [...commands].sort((a, b) => a.name.localeCompare(b.name));
-  for (const def of sorted) {
+  for (const def of [...definitions].sort((a, b) => a.name.localeCompare(b.name))) {
     const parts = def.name.split(' ');
     let parent = program;
     for (const part of parts.slice(0, -1)) {
-      parent =
-        parent.commands.find((c) => c.name() === part) ??
-        parent.command(part).description(`${part} commands`);
+      parent = parent.commands.find((c) => c.name() === part) ?? parent.command(part).description(`${part} commands`);
     }
     let cmd = parent.command(parts.at(-1) ?? def.name).description(def.summary);
     if (def.configure) cmd = def.configure(cmd);
@@ -42,17 +57,16 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
+  const json = argv.includes('--json');
   try {
-    await program.parseAsync(argv);
+    const definitions = await Promise.all(entriesFor(argv.slice(2)).map((entry) => entry.load()));
+    await buildProgram(definitions).parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are successful exits; usage errors are invalid input.
-      if (error.exitCode === 0) process.exit(EXIT.ok);
-      process.exit(EXIT.invalidInput);
+      process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.invalidInput);
     }
-    exitWithError(error, program.opts<GlobalOptions>().json === true || argv.includes('--json'));
+    exitWithError(error, json);
   }
 }
 
-await main(process.argv);

@@ -1,62 +1,42 @@
-// Every command of the CLI, sorted by name. A new command is one file plus one line here.
+// Every command of the CLI, sorted by name: its name and how to load it. Commands load
+// lazily, so `pkg <command>` evaluates only that command's code (and `pkg --version` none);
+// a test checks that each loaded definition carries the name listed here.
 import type { CommandDefinition } from '../lib/command.js';
-import { blockLatestCommand } from './block-latest.js';
-import { chainInfoCommand } from './chain-info.js';
-import { configGetCommand, configSetCommand } from './config.js';
-import { contractInspectCommand } from './contract-inspect.js';
-import { infoCommand } from './info.js';
-import { initCommand } from './init.js';
-import { installCommand } from './install.js';
-import { listCommand } from './list.js';
-import { loginCommand } from './login.js';
-import { logoutCommand } from './logout.js';
-import { logsQueryCommand } from './logs-query.js';
-import { mcpCommand } from './mcp.js';
-import { packCommand } from './pack.js';
-import { providerListCommand } from './provider-list.js';
-import { providersCommand } from './providers.js';
-import { publishCommand } from './publish.js';
-import { removeCommand } from './remove.js';
-import { runCommand } from './run.js';
-import { searchCommand } from './search.js';
-import { setupInitCommand } from './setup-init.js';
-import { tokenCreateCommand, tokenListCommand, tokenRevokeCommand } from './token.js';
-import { tokenInspectCommand } from './token-inspect.js';
-import { txInspectCommand } from './tx-inspect.js';
-import { validateCommand } from './validate.js';
-import { verifyCommand } from './verify.js';
-import { walletInspectCommand } from './wallet-inspect.js';
-import { whoamiCommand } from './whoami.js';
 
-export const commands: CommandDefinition[] = [
-  blockLatestCommand,
-  chainInfoCommand,
-  configGetCommand,
-  configSetCommand,
-  contractInspectCommand,
-  infoCommand,
-  initCommand,
-  installCommand,
-  listCommand,
-  loginCommand,
-  logoutCommand,
-  logsQueryCommand,
-  mcpCommand,
-  packCommand,
-  providerListCommand,
-  providersCommand,
-  publishCommand,
-  removeCommand,
-  runCommand,
-  searchCommand,
-  setupInitCommand,
-  tokenCreateCommand,
-  tokenInspectCommand,
-  tokenListCommand,
-  tokenRevokeCommand,
-  txInspectCommand,
-  validateCommand,
-  verifyCommand,
-  walletInspectCommand,
-  whoamiCommand,
+export interface CommandEntry {
+  name: string;
+  load: () => Promise<CommandDefinition>;
+}
+
+export const commands: CommandEntry[] = [
+  { name: 'block latest', load: async () => (await import('./block-latest.js')).blockLatestCommand },
+  { name: 'chain info', load: async () => (await import('./chain-info.js')).chainInfoCommand },
+  { name: 'config get', load: async () => (await import('./config.js')).configGetCommand },
+  { name: 'config set', load: async () => (await import('./config.js')).configSetCommand },
+  { name: 'contract inspect', load: async () => (await import('./contract-inspect.js')).contractInspectCommand },
+  { name: 'info', load: async () => (await import('./info.js')).infoCommand },
+  { name: 'init', load: async () => (await import('./init.js')).initCommand },
+  { name: 'install', load: async () => (await import('./install.js')).installCommand },
+  { name: 'list', load: async () => (await import('./list.js')).listCommand },
+  { name: 'login', load: async () => (await import('./login.js')).loginCommand },
+  { name: 'logout', load: async () => (await import('./logout.js')).logoutCommand },
+  { name: 'logs query', load: async () => (await import('./logs-query.js')).logsQueryCommand },
+  { name: 'mcp', load: async () => (await import('./mcp.js')).mcpCommand },
+  { name: 'pack', load: async () => (await import('./pack.js')).packCommand },
+  { name: 'provider list', load: async () => (await import('./provider-list.js')).providerListCommand },
+  { name: 'providers', load: async () => (await import('./providers.js')).providersCommand },
+  { name: 'publish', load: async () => (await import('./publish.js')).publishCommand },
+  { name: 'remove', load: async () => (await import('./remove.js')).removeCommand },
+  { name: 'run', load: async () => (await import('./run.js')).runCommand },
+  { name: 'search', load: async () => (await import('./search.js')).searchCommand },
+  { name: 'setup init', load: async () => (await import('./setup-init.js')).setupInitCommand },
+  { name: 'token create', load: async () => (await import('./token.js')).tokenCreateCommand },
+  { name: 'token inspect', load: async () => (await import('./token-inspect.js')).tokenInspectCommand },
+  { name: 'token list', load: async () => (await import('./token.js')).tokenListCommand },
+  { name: 'token revoke', load: async () => (await import('./token.js')).tokenRevokeCommand },
+  { name: 'tx inspect', load: async () => (await import('./tx-inspect.js')).txInspectCommand },
+  { name: 'validate', load: async () => (await import('./validate.js')).validateCommand },
+  { name: 'verify', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'wallet inspect', load: async () => (await import('./wallet-inspect.js')).walletInspectCommand },
+  { name: 'whoami', load: async () => (await import('./whoami.js')).whoamiCommand },
 ];

@@ -72,14 +72,11 @@ describe('pkg publish', () => {
     expect(connections).toBe(0);
   });
 
-  test('without --dry-run it fails (exit 1) and points at pkg login', async () => {
-    const { code, stderr } = await runCli(['publish', 'demo'], { cwd: dir, env: offline() });
+  test('without --dry-run and without a login it fails (exit 1) before any connection, pointing at pkg login', async () => {
+    const { code, stderr } = await runCli(['publish', 'demo'], { cwd: dir, env: { ...offline(), PKG_TOKEN: '' } });
     expect(code).toBe(1);
-    expect(stderr).toMatchInlineSnapshot(`
-      "error NOT_AVAILABLE: Publishing to a registry comes with \`pkg login\`, which this build does not have yet.
-      hint: Run pkg publish --dry-run to validate and pack without uploading.
-      "
-    `);
+    expect(stderr).toContain(`error UNAUTHENTICATED: You are not logged in to ${registry}.`);
+    expect(stderr).toContain(`hint: Run pkg login --registry ${registry}`);
     expect(connections).toBe(0);
   });
 

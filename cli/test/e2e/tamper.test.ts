@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../../../server/test/helpers/s
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 type Tamper = (req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer) => { headers: Record<string, string>; body: Buffer };
+type Altered = ReturnType<Tamper>;
 
 let server: TestServer;
 let proxy: Server;
@@ -36,7 +37,7 @@ beforeAll(async () => {
       upstream.headers.forEach((v, k) => {
         if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) headers[k] = v;
       });
-      let body = Buffer.from(await upstream.arrayBuffer());
+      let body: Altered['body'] = Buffer.from(await upstream.arrayBuffer());
       if (tamper) ({ headers, body } = tamper(req, upstream.status, headers, body));
       res.writeHead(upstream.status, { ...headers, 'content-length': String(body.length) });
       res.end(body);

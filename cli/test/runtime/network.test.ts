@@ -14,7 +14,10 @@ let port = 0;
 let connections = 0;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => res.end('hello from the declared host'));
+  server = createServer((req, res) => {
+    if (req.url === '/redirect') res.writeHead(302, { location: `http://localhost:${port}/` });
+    res.end('hello from the declared host');
+  });
   server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -78,5 +81,18 @@ describe('network', () => {
     const { code, stdout } = await run('env', { name: 'PROBE_DECLARED' });
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ keys: [] });
+  });
+
+  test('every other way out is refused too: ESM named imports, http.get, dns, redirects, listening', async () => {
+    const { code, stdout } = await run('net-probes', { port });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      esmNamedImport: 'PKG_NETWORK_DENIED',
+      httpGet: 'PKG_NETWORK_DENIED',
+      dnsLookup: 'PKG_NETWORK_DENIED',
+      redirect: 'PKG_NETWORK_DENIED',
+      listen: 'PKG_NETWORK_DENIED',
+    });
+    expect(connections).toBe(1); // the declared request that answered with the redirect
   });
 });

@@ -49,6 +49,21 @@ export const PROBE_TOOLS: Record<string, [string, object?]> = {
       '});',
     ].join('\n'),
   ],
+  'net-probes': [
+    [
+      "import { connect } from 'node:net';",
+      "import http from 'node:http';",
+      "import dns from 'node:dns/promises';",
+      'const t = async (f) => { try { return await f(); } catch (e) { return e.code; } };',
+      'export default async (input, context) => ({',
+      "  esmNamedImport: await t(() => new Promise((ok, ko) => connect(input.port, 'localhost', ok).on('error', ko))),",
+      "  httpGet: await t(() => new Promise((ok, ko) => http.get(`http://localhost:${input.port}/`, ok).on('error', ko))),",
+      "  dnsLookup: await t(() => dns.lookup('exfiltrate.example.org')),",
+      '  redirect: await t(() => context.fetch(`http://127.0.0.1:${input.port}/redirect`)),',
+      '  listen: await t(() => new Promise((ok) => http.createServer().listen(0, ok))),',
+      '});',
+    ].join('\n'),
+  ],
   spawn: [
     "import { execFileSync } from 'node:child_process';\nexport default async () => ({ out: execFileSync('/bin/echo', ['hi'], { encoding: 'utf8' }) });",
   ],

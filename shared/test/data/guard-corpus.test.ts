@@ -117,4 +117,21 @@ describe('refused before any connection', () => {
     const result = await chainInfoVia('http://rpc.example.org/');
     expect(result.status === 'ERROR' && result.attemptedProviders[0]?.error).toContain('(INSECURE_SCHEME)');
   });
+
+  test('a response over the 5 MiB cap is refused while streaming, declared or not', async () => {
+    const big = 'x'.repeat(5 * 1024 * 1024 + 1);
+    const declared = await startHttpDouble((_req, _body, res) => res.end(big));
+    const chunked = await startHttpDouble((_req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(big.slice(0, 3_000_000));
+      res.end(big.slice(3_000_000));
+    });
+    for (const double of [declared, chunked]) {
+      const result = await chainInfoVia(`${double.origin}/`, true);
+      expect(result.status === 'ERROR' && result.attemptedProviders[0]?.error).toContain(
+        '(RESPONSE_TOO_LARGE)',
+      );
+    }
+    await Promise.all([declared.close(), chunked.close()]);
+  });
 });

@@ -1,0 +1,30 @@
+// The lazy command index names each command exactly as its definition does, so that
+// `pkg <command>` loads the right module and help lists every command.
+import { describe, expect, test } from 'vitest';
+import { commands } from '../../src/commands/index.js';
+import { entriesFor } from '../../src/main.js';
+
+describe('the command index', () => {
+  test.each(commands.map((c) => [c.name, c] as const))('%s loads a definition of that name', async (name, entry) => {
+    expect((await entry.load()).name).toBe(name);
+  });
+
+  test('names are unique and sorted', () => {
+    const names = commands.map((c) => c.name);
+    expect(names).toEqual([...new Set(names)].sort((a, b) => a.localeCompare(b)));
+  });
+
+  test.each([
+    [['--version'], []],
+    [['-v'], []],
+    [['install', '@a/b'], ['install']],
+    [['--registry', 'local', 'token', 'create'], ['token create']],
+    [['--json', 'chain', 'info'], ['chain info']],
+  ])('%o loads only %o', (args, names) => {
+    expect(entriesFor(args).map((e) => e.name)).toEqual(names);
+  });
+
+  test.each([[['--help']], [['token']], [['nope']], [['install', '--help']]])('%o loads every command (help, groups, typos)', (args) => {
+    expect(entriesFor(args)).toHaveLength(commands.length);
+  });
+});
