@@ -38,7 +38,11 @@ interface ZodLikeError {
 
 /** zod's errors, recognised without importing zod (this module loads on every start). */
 function isZodError(error: unknown): error is ZodLikeError {
-  return error instanceof Error && error.name === 'ZodError' && Array.isArray((error as Partial<ZodLikeError>).issues);
+  return (
+    error instanceof Error &&
+    error.name === 'ZodError' &&
+    Array.isArray((error as Partial<ZodLikeError>).issues)
+  );
 }
 
 export function toCliError(error: unknown): CliError {
@@ -46,7 +50,11 @@ export function toCliError(error: unknown): CliError {
   if (isZodError(error)) {
     return new CliError('BAD_REQUEST', 'Invalid input.', {
       exitCode: EXIT.invalidInput,
-      details: error.issues.map((i) => ({ path: i.path.map(String).join('.'), code: i.code, message: i.message })),
+      details: error.issues.map((i) => ({
+        path: i.path.map(String).join('.'),
+        code: i.code,
+        message: i.message,
+      })),
       hint: 'Check the arguments; run the command with --help for its usage.',
     });
   }

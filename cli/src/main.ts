@@ -30,8 +30,10 @@ export function buildProgram(definitions: readonly CommandDefinition[]): Command
   const program = new Command('pkg')
     .description('Publish, install, verify and run AI-agent skill packages; query chain and market data.')
     .version(cliVersion, '-v, --version', 'print the version of pkg')
-    .option('--registry <url>', 'registry URL or alias (local, production); overrides PKG_REGISTRY and config', (v) =>
-      normalizeRegistry(v, '--registry'),
+    .option(
+      '--registry <url>',
+      'registry URL or alias (local, production); overrides PKG_REGISTRY and config',
+      (v) => normalizeRegistry(v, '--registry'),
     )
     .option('--json', 'print machine-readable JSON', false)
     .showHelpAfterError('(run with --help for usage)')
@@ -41,7 +43,9 @@ export function buildProgram(definitions: readonly CommandDefinition[]): Command
     const parts = def.name.split(' ');
     let parent = program;
     for (const part of parts.slice(0, -1)) {
-      parent = parent.commands.find((c) => c.name() === part) ?? parent.command(part).description(`${part} commands`);
+      parent =
+        parent.commands.find((c) => c.name() === part) ??
+        parent.command(part).description(`${part} commands`);
     }
     let cmd = parent.command(parts.at(-1) ?? def.name).description(def.summary);
     if (def.configure) cmd = def.configure(cmd);
@@ -69,4 +73,3 @@ export async function main(argv: string[]): Promise<void> {
     exitWithError(error, json);
   }
 }
-

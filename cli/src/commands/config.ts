@@ -11,11 +11,20 @@ const KEYS = ['registry'] as const;
 
 function checkKey(key: unknown): void {
   if (!KEYS.includes(key as (typeof KEYS)[number])) {
-    throw new CliError('BAD_REQUEST', `Unknown config key "${String(key)}".`, { exitCode: EXIT.invalidInput, hint: `Known keys: ${KEYS.join(', ')}.` });
+    throw new CliError('BAD_REQUEST', `Unknown config key "${String(key)}".`, {
+      exitCode: EXIT.invalidInput,
+      hint: `Known keys: ${KEYS.join(', ')}.`,
+    });
   }
 }
 
-const SOURCES = { flag: '--registry', env: 'PKG_REGISTRY', project: 'pkg.json', 'user-config': 'user config', default: 'default' };
+const SOURCES = {
+  flag: '--registry',
+  env: 'PKG_REGISTRY',
+  project: 'pkg.json',
+  'user-config': 'user config',
+  default: 'default',
+};
 
 export const configGetCommand = defineCommand({
   name: 'config get',
@@ -32,7 +41,10 @@ export const configGetCommand = defineCommand({
 export const configSetCommand = defineCommand({
   name: 'config set',
   summary: 'write a value to the user config',
-  configure: (cmd) => cmd.argument('<key>', `one of: ${KEYS.join(', ')}`).argument('<value>', 'a URL or an alias (local, production)'),
+  configure: (cmd) =>
+    cmd
+      .argument('<key>', `one of: ${KEYS.join(', ')}`)
+      .argument('<value>', 'a URL or an alias (local, production)'),
   async run({ positionals, globals }) {
     checkKey(positionals[0]);
     const value = normalizeRegistry(String(positionals[1]), 'the value');

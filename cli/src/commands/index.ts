@@ -13,7 +13,10 @@ export const commands: CommandEntry[] = [
   { name: 'chain info', load: async () => (await import('./chain-info.js')).chainInfoCommand },
   { name: 'config get', load: async () => (await import('./config.js')).configGetCommand },
   { name: 'config set', load: async () => (await import('./config.js')).configSetCommand },
-  { name: 'contract inspect', load: async () => (await import('./contract-inspect.js')).contractInspectCommand },
+  {
+    name: 'contract inspect',
+    load: async () => (await import('./contract-inspect.js')).contractInspectCommand,
+  },
   { name: 'info', load: async () => (await import('./info.js')).infoCommand },
   { name: 'init', load: async () => (await import('./init.js')).initCommand },
   { name: 'install', load: async () => (await import('./install.js')).installCommand },

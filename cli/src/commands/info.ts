@@ -13,10 +13,15 @@ export const infoCommand = defineCommand({
   async run({ positionals, globals }) {
     const id = String(positionals[0]);
     const ref = parsePackageId(id);
-    if (!ref) throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, { exitCode: EXIT.invalidInput });
+    if (!ref)
+      throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, {
+        exitCode: EXIT.invalidInput,
+      });
     const { client, registry } = openSession(globals);
     const info = await callRegistry(registry.url, () => client.packages.get.query(ref));
-    const latest = await callRegistry(registry.url, () => client.packages.version.query({ ...ref, version: info.latest }));
+    const latest = await callRegistry(registry.url, () =>
+      client.packages.version.query({ ...ref, version: info.latest }),
+    );
     if (globals.json) return printJson({ ...info, latestRecord: latest });
     const p = latest.provenance;
     printLines([

@@ -23,7 +23,8 @@ export const listCommand = defineCommand({
       };
     });
     if (globals.json) return printJson({ project: project.root, packages: rows });
-    if (rows.length === 0) return printLines([`no packages in ${project.root} (pkg install @ns/name adds one)`]);
+    if (rows.length === 0)
+      return printLines([`no packages in ${project.root} (pkg install @ns/name adds one)`]);
     printLines(
       rows.map((r) =>
         r.version

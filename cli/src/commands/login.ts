@@ -32,14 +32,22 @@ export const loginCommand = defineCommand({
       });
     }
     if (!TOKEN_PATTERN.test(token)) {
-      throw new CliError('BAD_REQUEST', 'That is not a registry token: tokens start with pkg_ followed by 40 or more letters and digits.', {
-        exitCode: EXIT.invalidInput,
-        hint: 'Ask the registry operator for a token, or create one with pkg token create.',
-      });
+      throw new CliError(
+        'BAD_REQUEST',
+        'That is not a registry token: tokens start with pkg_ followed by 40 or more letters and digits.',
+        {
+          exitCode: EXIT.invalidInput,
+          hint: 'Ask the registry operator for a token, or create one with pkg token create.',
+        },
+      );
     }
     const me = await callRegistry(registry, () => createRegistryClient(registry, token).auth.whoami.query());
     saveToken(registry, token, me.user);
-    if (globals.json) return printJson({ registry, user: me.user, token: { id: me.token.id, kind: me.token.kind } });
-    printLines([`logged in to ${registry} as ${me.user} (token ${me.token.id}, ${me.token.kind})`, `saved in ${credentialsFile()}`]);
+    if (globals.json)
+      return printJson({ registry, user: me.user, token: { id: me.token.id, kind: me.token.kind } });
+    printLines([
+      `logged in to ${registry} as ${me.user} (token ${me.token.id}, ${me.token.kind})`,
+      `saved in ${credentialsFile()}`,
+    ]);
   },
 });

@@ -36,12 +36,16 @@ export const publishCommand = defineCommand({
 
 /** Step 3 and 4 of the publish flow: one upload, then the registry's integrity must equal ours. */
 async function upload(session: Session, packed: PackResult, dir: string, json: boolean): Promise<void> {
-  const answer = publishOutputSchema.parse(await uploadArchive(session.registry.url, session.token ?? '', packed.bytes, { source: gitSource(dir) }));
+  const answer = publishOutputSchema.parse(
+    await uploadArchive(session.registry.url, session.token ?? '', packed.bytes, { source: gitSource(dir) }),
+  );
   if (answer.integrity !== packed.integrity || answer.size !== packed.size) {
     throw new CliError(
       'INTEGRITY_MISMATCH',
       `The registry recorded ${answer.integrity} (${answer.size} bytes) but this archive is ${packed.integrity} (${packed.size} bytes).`,
-      { hint: 'The upload was altered on the way or by the registry. Do not use this version; report it to the registry operator.' },
+      {
+        hint: 'The upload was altered on the way or by the registry. Do not use this version; report it to the registry operator.',
+      },
     );
   }
   if (json) return printJson({ ...answer, registry: session.registry.url, files: packed.files });

@@ -17,15 +17,30 @@ export const removeCommand = defineCommand({
     const lock = readLockFile(project) ?? { lockfileVersion: 1 as const, packages: {} };
     for (const id of ids) {
       if (!parsePackageId(id)) {
-        throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, { exitCode: EXIT.invalidInput });
+        throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, {
+          exitCode: EXIT.invalidInput,
+        });
       }
       if (!manifest.packages[id] && !lock.packages[id]) {
-        throw new CliError('NOT_FOUND', `${id} is not installed in ${project.root}.`, { hint: 'Run pkg list to see what is installed.' });
+        throw new CliError('NOT_FOUND', `${id} is not installed in ${project.root}.`, {
+          hint: 'Run pkg list to see what is installed.',
+        });
       }
     }
-    const nextManifest = { ...manifest, packages: Object.fromEntries(Object.entries(manifest.packages).filter(([id]) => !ids.includes(id))) };
-    const nextLock = { ...lock, packages: Object.fromEntries(Object.entries(lock.packages).filter(([id]) => !ids.includes(id))) };
-    commit(project, ids.map((id) => ({ target: packageDir(project, id), source: undefined })), nextManifest, nextLock);
+    const nextManifest = {
+      ...manifest,
+      packages: Object.fromEntries(Object.entries(manifest.packages).filter(([id]) => !ids.includes(id))),
+    };
+    const nextLock = {
+      ...lock,
+      packages: Object.fromEntries(Object.entries(lock.packages).filter(([id]) => !ids.includes(id))),
+    };
+    commit(
+      project,
+      ids.map((id) => ({ target: packageDir(project, id), source: undefined })),
+      nextManifest,
+      nextLock,
+    );
     if (globals.json) return printJson({ removed: ids });
     printLines(ids.map((id) => `removed ${id}`));
   },

@@ -6,7 +6,8 @@ import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson } from '../lib/output.js';
-import { findProject, packageDir } from '../lib/project.js';
+import { ungranted } from '../install/permissions.js';
+import { findProject, packageDir, readProjectManifest } from '../lib/project.js';
 import { loadInstalledPackage } from '../runtime/load-package.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, runTool } from '../runtime/sandbox.js';
 
@@ -82,6 +83,20 @@ export const runCommand = defineCommand({
       });
     }
     const pkg = await loadInstalledPackage(dir, { expect: parsed });
+    const missing = ungranted(
+      pkg.manifest.permissions,
+      readProjectManifest(project)?.packages[id]?.permissions,
+    );
+    if (missing.length > 0) {
+      throw new CliError(
+        'PERMISSIONS_REQUIRED',
+        `${id} requests permissions that pkg.json does not grant; the tool was not run.`,
+        {
+          details: missing.map((message) => ({ path: id, code: 'PERMISSION_NOT_GRANTED', message })),
+          hint: `Review them, then grant them with: pkg install ${id} --accept-permissions`,
+        },
+      );
+    }
     const tool = pkg.tools.get(toolName ?? '');
     if (!tool) {
       const names = [...pkg.tools.keys()].join(', ') || 'none';

@@ -10,12 +10,17 @@ const optionsSchema = z.object({ limit: z.coerce.number().int().min(1).max(100).
 export const searchCommand = defineCommand({
   name: 'search',
   summary: 'search packages by name and description',
-  configure: (cmd) => cmd.argument('[query]', 'text to look for (empty lists packages)').option('--limit <n>', 'at most this many results (1-100)', '20'),
+  configure: (cmd) =>
+    cmd
+      .argument('[query]', 'text to look for (empty lists packages)')
+      .option('--limit <n>', 'at most this many results (1-100)', '20'),
   async run({ positionals, options, globals }) {
     const q = typeof positionals[0] === 'string' ? positionals[0] : '';
     const { limit } = optionsSchema.parse(options);
     const session = openSession(globals);
-    const result = await callRegistry(session.registry.url, () => session.client.packages.search.query({ q, limit }));
+    const result = await callRegistry(session.registry.url, () =>
+      session.client.packages.search.query({ q, limit }),
+    );
     if (globals.json) return printJson(result);
     if (result.results.length === 0) return printLines([`no packages match "${q}"`]);
     const width = Math.max(...result.results.map((r) => `${r.name}@${r.latest}`.length));

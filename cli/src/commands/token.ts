@@ -24,7 +24,10 @@ export const tokenCreateCommand = defineCommand({
     const raw = createOptions.parse(options);
     const input = createTokenInputSchema.parse({
       label: raw.label,
-      namespaces: raw.namespaces?.split(',').map((s) => s.trim()).filter(Boolean),
+      namespaces: raw.namespaces
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       expiresInDays: raw.expiresInDays,
     });
     const { client, registry } = openSession(globals, { requireToken: true });
@@ -47,7 +50,8 @@ export const tokenListCommand = defineCommand({
     if (globals.json) return printJson({ tokens });
     printLines(
       tokens.map(
-        (t) => `${t.id}  ${t.kind.padEnd(7)} ${(t.label ?? '').padEnd(20)} namespaces: ${t.namespaces?.join(',') ?? 'all'}  expires: ${t.expiresAt ?? 'never'}  last used: ${t.lastUsedAt ?? 'never'}`,
+        (t) =>
+          `${t.id}  ${t.kind.padEnd(7)} ${(t.label ?? '').padEnd(20)} namespaces: ${t.namespaces?.join(',') ?? 'all'}  expires: ${t.expiresAt ?? 'never'}  last used: ${t.lastUsedAt ?? 'never'}`,
       ),
     );
   },

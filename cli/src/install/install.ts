@@ -7,7 +7,15 @@ import { rmSync } from 'node:fs';
 import { parsePackageId, type Permissions, type VersionRecord } from '@pkg/shared';
 import semver from 'semver';
 import { CliError } from '../exit.js';
-import { readProjectManifest, readLockFile, packageDir, type LockEntry, type LockFile, type Project, type ProjectManifest } from '../lib/project.js';
+import {
+  readProjectManifest,
+  readLockFile,
+  packageDir,
+  type LockEntry,
+  type LockFile,
+  type Project,
+  type ProjectManifest,
+} from '../lib/project.js';
 import { currentRegistry } from '../lib/registry.js';
 import { downloadArtifact } from '../lib/rest-client.js';
 import { callRegistry, createRegistryClient } from '../lib/trpc-client.js';
@@ -50,28 +58,46 @@ interface Target {
 async function pinnedTarget(id: string, range: string, pin: LockEntry): Promise<Target> {
   const { namespace, name } = parsePackageId(id)!;
   const client = createRegistryClient(pin.registry);
-  const record = await callRegistry(pin.registry, () => client.packages.version.query({ namespace, name, version: pin.version }));
+  const record = await callRegistry(pin.registry, () =>
+    client.packages.version.query({ namespace, name, version: pin.version }),
+  );
   if (record.integrity !== pin.integrity || record.size !== pin.size) {
-    throw new CliError('INTEGRITY_MISMATCH', `The registry now records ${id}@${pin.version} as ${record.integrity} (${record.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`, {
-      hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
-    });
+    throw new CliError(
+      'INTEGRITY_MISMATCH',
+      `The registry now records ${id}@${pin.version} as ${record.integrity} (${record.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`,
+      {
+        hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
+      },
+    );
   }
   return { id, range, registry: pin.registry, record, download: pin.download, pin };
 }
 
-async function targets(options: InstallOptions, manifest: ProjectManifest, lock: LockFile | undefined): Promise<Target[]> {
+async function targets(
+  options: InstallOptions,
+  manifest: ProjectManifest,
+  lock: LockFile | undefined,
+): Promise<Target[]> {
   const registry = currentRegistry(options.registryFlag, manifest.registry).url;
   const client = createRegistryClient(registry);
   const resolveNew = async (text: string): Promise<Target> => {
     const spec = parseSpec(text);
     const { record, range } = await resolveSpec(client, registry, spec);
-    return { id: spec.id, range, registry, record, download: `${registry}${record.download}`, pin: undefined };
+    return {
+      id: spec.id,
+      range,
+      registry,
+      record,
+      download: `${registry}${record.download}`,
+      pin: undefined,
+    };
   };
   if (options.specs.length > 0) return Promise.all(options.specs.map(resolveNew));
   return Promise.all(
     Object.entries(manifest.packages).map(([id, entry]) => {
       const pin = lock?.packages[id];
-      if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true })) return pinnedTarget(id, entry.range, pin);
+      if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
+        return pinnedTarget(id, entry.range, pin);
       return resolveNew(`${id}@${entry.range}`);
     }),
   );
@@ -95,13 +121,19 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
 
   const refusals = verified.flatMap(({ target, result }) => {
     const missing = ungranted(result.manifest.permissions, manifest.packages[target.id]?.permissions);
-    return missing.length && !options.acceptPermissions ? missing.map((line) => ({ path: target.id, code: 'PERMISSION_NOT_GRANTED', message: line })) : [];
+    return missing.length && !options.acceptPermissions
+      ? missing.map((line) => ({ path: target.id, code: 'PERMISSION_NOT_GRANTED', message: line }))
+      : [];
   });
   if (refusals.length > 0) {
-    throw new CliError('PERMISSIONS_REQUIRED', 'Installation stopped: these packages request permissions that were not granted; nothing was installed.', {
-      details: refusals,
-      hint: 'Review them; to grant them, run the same command with --accept-permissions.',
-    });
+    throw new CliError(
+      'PERMISSIONS_REQUIRED',
+      'Installation stopped: these packages request permissions that were not granted; nothing was installed.',
+      {
+        details: refusals,
+        hint: 'Review them; to grant them, run the same command with --accept-permissions.',
+      },
+    );
   }
 
   const extracted: string[] = [];

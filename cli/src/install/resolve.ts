@@ -20,10 +20,14 @@ export function parseSpec(text: string): PackageSpec {
   const range = at === -1 ? undefined : text.slice(at + 1);
   const parsed = parsePackageId(id);
   if (!parsed) {
-    throw new CliError('BAD_REQUEST', `"${text}" is not a package: write @<namespace>/<name>, optionally @<range>.`, {
-      exitCode: EXIT.invalidInput,
-      hint: 'For example: pkg install @acme/weather@^1.2',
-    });
+    throw new CliError(
+      'BAD_REQUEST',
+      `"${text}" is not a package: write @<namespace>/<name>, optionally @<range>.`,
+      {
+        exitCode: EXIT.invalidInput,
+        hint: 'For example: pkg install @acme/weather@^1.2',
+      },
+    );
   }
   if (range !== undefined && semver.validRange(range) === null) {
     throw new CliError('BAD_REQUEST', `"${range}" is not a semver range (in ${text}).`, {
@@ -40,14 +44,24 @@ export interface Resolved {
   range: string;
 }
 
-export async function resolveSpec(client: RegistryClient, registry: string, spec: PackageSpec): Promise<Resolved> {
-  const info = await callRegistry(registry, () => client.packages.get.query({ namespace: spec.namespace, name: spec.name }));
+export async function resolveSpec(
+  client: RegistryClient,
+  registry: string,
+  spec: PackageSpec,
+): Promise<Resolved> {
+  const info = await callRegistry(registry, () =>
+    client.packages.get.query({ namespace: spec.namespace, name: spec.name }),
+  );
   const versions = info.versions.map((v) => v.version);
   const version = spec.range === undefined ? info.latest : semver.maxSatisfying(versions, spec.range);
   if (!version) {
-    throw new CliError('NOT_FOUND', `No version of ${spec.id} satisfies ${spec.range}; available: ${versions.join(', ')}.`, {
-      hint: 'Choose a range that one of the available versions satisfies.',
-    });
+    throw new CliError(
+      'NOT_FOUND',
+      `No version of ${spec.id} satisfies ${spec.range}; available: ${versions.join(', ')}.`,
+      {
+        hint: 'Choose a range that one of the available versions satisfies.',
+      },
+    );
   }
   const record = await callRegistry(registry, () =>
     client.packages.version.query({ namespace: spec.namespace, name: spec.name, version }),

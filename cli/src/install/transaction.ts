@@ -23,7 +23,12 @@ function restoreFile(file: string, text: string | undefined): void {
   else writeFileAtomic(file, text);
 }
 
-export function commit(project: Project, changes: readonly DirectoryChange[], manifest: unknown, lock: unknown): void {
+export function commit(
+  project: Project,
+  changes: readonly DirectoryChange[],
+  manifest: unknown,
+  lock: unknown,
+): void {
   const manifestBefore = snapshot(project.manifestFile);
   const lockBefore = snapshot(project.lockFile);
   const undo: (() => void)[] = [];

@@ -4,7 +4,14 @@ import { execFileSync } from 'node:child_process';
 
 function git(cwd: string, args: string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim() || undefined;
+    return (
+      execFileSync('git', args, {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 5_000,
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }

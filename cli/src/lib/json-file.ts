@@ -1,11 +1,24 @@
 // JSON files read through a zod schema and written atomically (temp file, fsync, rename), so a
 // crash or a failure never leaves a half-written file behind.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { CliError, EXIT } from '../exit.js';
 
-export function readJsonFile<S extends z.ZodType>(file: string, schema: S, what: string): z.infer<S> | undefined {
+export function readJsonFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  what: string,
+): z.infer<S> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -3,7 +3,10 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(env.HOME ?? homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : path.join(env.HOME ?? homedir(), '.config');
   return path.join(base, 'pkg');
 }
 

@@ -16,14 +16,23 @@ export const DEFAULT_REGISTRY = REGISTRY_ALIASES.production;
 
 /** Expand an alias and validate the URL (WHATWG URL parser); no trailing slash. */
 export function normalizeRegistry(value: string, from: string): string {
-  const expanded = Object.hasOwn(REGISTRY_ALIASES, value) ? REGISTRY_ALIASES[value as keyof typeof REGISTRY_ALIASES] : value;
+  const expanded = Object.hasOwn(REGISTRY_ALIASES, value)
+    ? REGISTRY_ALIASES[value as keyof typeof REGISTRY_ALIASES]
+    : value;
   let url: URL | undefined;
   try {
     url = new URL(expanded);
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
     throw new CliError('BAD_REQUEST', `The registry from ${from} is not an http(s) URL or alias: ${value}`, {
       exitCode: EXIT.invalidInput,
       hint: `Use a URL such as http://127.0.0.1:8787 or one of the aliases: ${Object.keys(REGISTRY_ALIASES).join(', ')}.`,

@@ -23,7 +23,8 @@ export function resolveRegistry(inputs: RegistryInputs): ResolvedRegistry {
   if (inputs.flag) return { url: normalizeRegistry(inputs.flag, '--registry'), source: 'flag' };
   if (inputs.env) return { url: normalizeRegistry(inputs.env, 'PKG_REGISTRY'), source: 'env' };
   if (inputs.project) return { url: normalizeRegistry(inputs.project, 'pkg.json'), source: 'project' };
-  if (inputs.userConfig) return { url: normalizeRegistry(inputs.userConfig, 'the user config'), source: 'user-config' };
+  if (inputs.userConfig)
+    return { url: normalizeRegistry(inputs.userConfig, 'the user config'), source: 'user-config' };
   return { url: DEFAULT_REGISTRY, source: 'default' };
 }
 

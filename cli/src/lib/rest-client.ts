@@ -15,24 +15,39 @@ async function failure(res: Response, what: string): Promise<CliError> {
     body = undefined;
   }
   const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return registryError(parsed.data.error.code, parsed.data.error.message, parsed.data.error.details, res.status);
+  if (parsed.success)
+    return registryError(
+      parsed.data.error.code,
+      parsed.data.error.message,
+      parsed.data.error.details,
+      res.status,
+    );
   return new CliError('REGISTRY_ERROR', `${what} failed with HTTP ${res.status}.`, {
     hint: 'Check the registry URL (`pkg config get registry`); try again later.',
   });
 }
 
 function unreachable(url: string, error: unknown): CliError {
-  return new CliError('REGISTRY_UNREACHABLE', `Could not reach ${new URL(url).origin}: ${(error as Error).message}`, {
-    hint: 'Check the registry URL (`pkg config get registry`) and your network, then try again.',
-    cause: error,
-  });
+  return new CliError(
+    'REGISTRY_UNREACHABLE',
+    `Could not reach ${new URL(url).origin}: ${(error as Error).message}`,
+    {
+      hint: 'Check the registry URL (`pkg config get registry`) and your network, then try again.',
+      cause: error,
+    },
+  );
 }
 
 export interface PublishHeaders {
   source?: { repository: string; commit: string } | undefined;
 }
 
-export async function uploadArchive(registry: string, token: string, bytes: Uint8Array, extra: PublishHeaders = {}) {
+export async function uploadArchive(
+  registry: string,
+  token: string,
+  bytes: Uint8Array,
+  extra: PublishHeaders = {},
+) {
   const url = `${registry}/publish`;
   let res: Response;
   try {
@@ -64,7 +79,12 @@ export interface Downloaded {
 }
 
 /** Download at most `maxBytes` (the recorded size); more is a failure before anything is kept. */
-export async function downloadArtifact(url: string, label: string, maxBytes: number, progress: boolean): Promise<Downloaded> {
+export async function downloadArtifact(
+  url: string,
+  label: string,
+  maxBytes: number,
+  progress: boolean,
+): Promise<Downloaded> {
   let res: Response;
   try {
     res = await fetch(url);
@@ -85,14 +105,23 @@ export async function downloadArtifact(url: string, label: string, maxBytes: num
       bar.advance(chunk.byteLength);
       if (received > cap) {
         await res.body.cancel().catch(() => undefined);
-        throw new CliError('INTEGRITY_MISMATCH', `The download of ${label} is larger than the ${maxBytes} bytes the registry recorded; nothing was installed.`, {
-          hint: 'The registry or something between you and it is serving other bytes; report it to the registry operator.',
-        });
+        throw new CliError(
+          'INTEGRITY_MISMATCH',
+          `The download of ${label} is larger than the ${maxBytes} bytes the registry recorded; nothing was installed.`,
+          {
+            hint: 'The registry or something between you and it is serving other bytes; report it to the registry operator.',
+          },
+        );
       }
     }
   } finally {
     bar.stop();
   }
   const { integrity, size } = hasher.digest();
-  return { bytes: Buffer.concat(chunks), integrity, size, headerIntegrity: res.headers.get('x-pkg-integrity') };
+  return {
+    bytes: Buffer.concat(chunks),
+    integrity,
+    size,
+    headerIntegrity: res.headers.get('x-pkg-integrity'),
+  };
 }

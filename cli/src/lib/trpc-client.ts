@@ -39,7 +39,12 @@ const HINTS: Record<string, string> = {
   BAD_REQUEST: 'Check the arguments; run the command with --help for its usage.',
 };
 
-export function registryError(code: string, message: string, details: CliDetail[], status?: number): CliError {
+export function registryError(
+  code: string,
+  message: string,
+  details: CliDetail[],
+  status?: number,
+): CliError {
   const exitCode = code === 'BAD_REQUEST' || code === 'INVALID_PACKAGE' ? EXIT.invalidInput : EXIT.failure;
   return new CliError(code, `${message}${status ? ` (HTTP ${status})` : ''}`, {
     exitCode,
@@ -53,10 +58,14 @@ export function fromTrpcError(error: unknown, registry: string): CliError {
   if (error instanceof TRPCClientError) {
     const data = error.data as { code?: string; details?: CliDetail[]; httpStatus?: number } | undefined;
     if (data?.code) return registryError(data.code, error.message, data.details ?? [], data.httpStatus);
-    return new CliError('REGISTRY_UNREACHABLE', `Could not reach the registry at ${registry}: ${error.message}`, {
-      hint: 'Check the registry URL (`pkg config get registry`) and your network, then try again.',
-      cause: error,
-    });
+    return new CliError(
+      'REGISTRY_UNREACHABLE',
+      `Could not reach the registry at ${registry}: ${error.message}`,
+      {
+        hint: 'Check the registry URL (`pkg config get registry`) and your network, then try again.',
+        cause: error,
+      },
+    );
   }
   return error instanceof CliError ? error : new CliError('INTERNAL_ERROR', String(error), { cause: error });
 }

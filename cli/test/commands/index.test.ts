@@ -5,9 +5,12 @@ import { commands } from '../../src/commands/index.js';
 import { entriesFor } from '../../src/main.js';
 
 describe('the command index', () => {
-  test.each(commands.map((c) => [c.name, c] as const))('%s loads a definition of that name', async (name, entry) => {
-    expect((await entry.load()).name).toBe(name);
-  });
+  test.each(commands.map((c) => [c.name, c] as const))(
+    '%s loads a definition of that name',
+    async (name, entry) => {
+      expect((await entry.load()).name).toBe(name);
+    },
+  );
 
   test('names are unique and sorted', () => {
     const names = commands.map((c) => c.name);
@@ -24,7 +27,10 @@ describe('the command index', () => {
     expect(entriesFor(args).map((e) => e.name)).toEqual(names);
   });
 
-  test.each([[['--help']], [['token']], [['nope']], [['install', '--help']]])('%o loads every command (help, groups, typos)', (args) => {
-    expect(entriesFor(args)).toHaveLength(commands.length);
-  });
+  test.each([[['--help']], [['token']], [['nope']], [['install', '--help']]])(
+    '%o loads every command (help, groups, typos)',
+    (args) => {
+      expect(entriesFor(args)).toHaveLength(commands.length);
+    },
+  );
 });

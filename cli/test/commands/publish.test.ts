@@ -73,7 +73,10 @@ describe('pkg publish', () => {
   });
 
   test('without --dry-run and without a login it fails (exit 1) before any connection, pointing at pkg login', async () => {
-    const { code, stderr } = await runCli(['publish', 'demo'], { cwd: dir, env: { ...offline(), PKG_TOKEN: '' } });
+    const { code, stderr } = await runCli(['publish', 'demo'], {
+      cwd: dir,
+      env: { ...offline(), PKG_TOKEN: '' },
+    });
     expect(code).toBe(1);
     expect(stderr).toContain(`error UNAUTHENTICATED: You are not logged in to ${registry}.`);
     expect(stderr).toContain(`hint: Run pkg login --registry ${registry}`);

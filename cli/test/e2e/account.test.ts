@@ -11,7 +11,12 @@ import { runCli, tempDir } from '../helpers/run-cli.js';
 let server: TestServer;
 let token: string;
 const home = tempDir('pkg-account-');
-const env = () => ({ HOME: home.dir, XDG_CONFIG_HOME: path.join(home.dir, '.config'), PKG_REGISTRY: '', PKG_TOKEN: '' });
+const env = () => ({
+  HOME: home.dir,
+  XDG_CONFIG_HOME: path.join(home.dir, '.config'),
+  PKG_REGISTRY: '',
+  PKG_TOKEN: '',
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,16 +32,33 @@ describe('pkg config get registry: value and source, highest precedence first', 
     const project = path.join(home.dir, 'project');
     mkdirSync(project, { recursive: true });
     const get = (extraEnv: Record<string, string> = {}, flags: string[] = []) =>
-      runCli([...flags, 'config', 'get', 'registry', '--json'], { cwd: project, env: { ...env(), ...extraEnv } }).then(
-        (r) => JSON.parse(r.stdout) as { value: string; source: string },
-      );
+      runCli([...flags, 'config', 'get', 'registry', '--json'], {
+        cwd: project,
+        env: { ...env(), ...extraEnv },
+      }).then((r) => JSON.parse(r.stdout) as { value: string; source: string });
     expect(await get()).toEqual({ key: 'registry', value: 'http://127.0.0.1:8787', source: 'default' });
-    expect((await runCli(['config', 'set', 'registry', 'http://registry.example.test:9000/'], { cwd: project, env: env() })).code).toBe(0);
+    expect(
+      (
+        await runCli(['config', 'set', 'registry', 'http://registry.example.test:9000/'], {
+          cwd: project,
+          env: env(),
+        })
+      ).code,
+    ).toBe(0);
     expect(await get()).toMatchObject({ value: 'http://registry.example.test:9000', source: 'user-config' });
-    writeFileSync(path.join(project, 'pkg.json'), JSON.stringify({ registry: 'http://project.example.test', packages: {} }));
+    writeFileSync(
+      path.join(project, 'pkg.json'),
+      JSON.stringify({ registry: 'http://project.example.test', packages: {} }),
+    );
     expect(await get()).toMatchObject({ value: 'http://project.example.test', source: 'project' });
-    expect(await get({ PKG_REGISTRY: 'local' })).toMatchObject({ value: 'http://127.0.0.1:8787', source: 'env' });
-    expect(await get({ PKG_REGISTRY: 'local' }, ['--registry', 'http://flag.example.test'])).toMatchObject({ value: 'http://flag.example.test', source: 'flag' });
+    expect(await get({ PKG_REGISTRY: 'local' })).toMatchObject({
+      value: 'http://127.0.0.1:8787',
+      source: 'env',
+    });
+    expect(await get({ PKG_REGISTRY: 'local' }, ['--registry', 'http://flag.example.test'])).toMatchObject({
+      value: 'http://flag.example.test',
+      source: 'flag',
+    });
     const human = await runCli(['config', 'get', 'registry'], { cwd: project, env: env() });
     expect(human.stdout.trim()).toBe('http://project.example.test  (from pkg.json)');
   });
@@ -53,7 +75,10 @@ describe('tokens and logout', () => {
     const cwd = home.dir;
     const e = { ...env(), PKG_REGISTRY: server.url };
     expect((await runCli(['login', '--token-stdin'], { cwd, env: e, input: token })).code).toBe(0);
-    const created = await runCli(['token', 'create', '--label', 'ci', '--namespaces', 'tina', '--expires-in-days', '30', '--json'], { cwd, env: e });
+    const created = await runCli(
+      ['token', 'create', '--label', 'ci', '--namespaces', 'tina', '--expires-in-days', '30', '--json'],
+      { cwd, env: e },
+    );
     expect(created.code, created.stderr).toBe(0);
     const fresh = JSON.parse(created.stdout) as { id: string; token: string; kind: string };
     expect(fresh.kind).toBe('publish');
@@ -61,7 +86,9 @@ describe('tokens and logout', () => {
     expect(list.stdout).toContain(fresh.id);
     expect(list.stdout).not.toContain(fresh.token);
     expect((await runCli(['whoami'], { cwd, env: { ...e, PKG_TOKEN: fresh.token } })).code).toBe(0);
-    expect((await runCli(['token', 'revoke', fresh.id], { cwd, env: e })).stdout).toContain(`revoked ${fresh.id}`);
+    expect((await runCli(['token', 'revoke', fresh.id], { cwd, env: e })).stdout).toContain(
+      `revoked ${fresh.id}`,
+    );
     const refused = await runCli(['whoami'], { cwd, env: { ...e, PKG_TOKEN: fresh.token } });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('error UNAUTHENTICATED');
@@ -75,7 +102,11 @@ describe('tokens and logout', () => {
   });
 
   test('login refuses something that is not a token, before any request', async () => {
-    const run = await runCli(['login', '--token-stdin'], { cwd: home.dir, env: { ...env(), PKG_REGISTRY: server.url }, input: 'hunter2' });
+    const run = await runCli(['login', '--token-stdin'], {
+      cwd: home.dir,
+      env: { ...env(), PKG_REGISTRY: server.url },
+      input: 'hunter2',
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).not.toContain('hunter2');
   });

@@ -17,14 +17,20 @@ beforeAll(async () => {
   server = await startTestServer();
   token = (await createUser(server.deps, 'alice')).token.token;
   home = tempDir('pkg-e2e-home-');
-  env = { HOME: home.dir, XDG_CONFIG_HOME: path.join(home.dir, '.config'), PKG_REGISTRY: server.url, PKG_TOKEN: '' };
+  env = {
+    HOME: home.dir,
+    XDG_CONFIG_HOME: path.join(home.dir, '.config'),
+    PKG_REGISTRY: server.url,
+    PKG_TOKEN: '',
+  };
 });
 afterAll(async () => {
   await server.close();
   home.cleanup();
 });
 
-const cli = (args: string[], cwd: string, input?: string) => runCli(args, { cwd, env, ...(input === undefined ? {} : { input }) });
+const cli = (args: string[], cwd: string, input?: string) =>
+  runCli(args, { cwd, env, ...(input === undefined ? {} : { input }) });
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 function setVersion(dir: string, version: string): void {
@@ -52,7 +58,9 @@ describe('a skill from init to remove', () => {
   });
 
   test('init, then publish three versions', async () => {
-    expect((await cli(['init', 'weather', '--namespace', 'alice', '--name', 'weather'], work.dir)).code).toBe(0);
+    expect((await cli(['init', 'weather', '--namespace', 'alice', '--name', 'weather'], work.dir)).code).toBe(
+      0,
+    );
     for (const version of ['1.0.0', '1.1.0', '2.0.0']) {
       setVersion(skill, version);
       const run = await cli(['publish', 'weather'], work.dir);
@@ -74,9 +82,16 @@ describe('a skill from init to remove', () => {
     expect(run.stdout).toContain('signature policy: no signatures');
     expect(existsSync(path.join(project, '.pkg/packages/@alice/weather/manifest.json'))).toBe(true);
     expect(readJson(path.join(project, 'pkg.json'))).toEqual({
-      packages: { '@alice/weather': { range: '^1.0.0', permissions: { fs: { read: [], write: [] }, network: [], env: [] } } },
+      packages: {
+        '@alice/weather': {
+          range: '^1.0.0',
+          permissions: { fs: { read: [], write: [] }, network: [], env: [] },
+        },
+      },
     });
-    const lock = readJson(path.join(project, 'pkg-lock.json')) as { packages: Record<string, Record<string, unknown>> };
+    const lock = readJson(path.join(project, 'pkg-lock.json')) as {
+      packages: Record<string, Record<string, unknown>>;
+    };
     expect(lock.packages['@alice/weather']).toMatchObject({
       version: '1.1.0',
       integrity: expect.stringMatching(/^sha256-[0-9a-f]{64}$/),
@@ -120,7 +135,9 @@ describe('a skill from init to remove', () => {
     expect(info.stdout).toContain('latest:   2.0.0');
     expect(info.stdout).toContain('published');
     const search = await cli(['search', 'WEATH', '--json'], project);
-    expect((JSON.parse(search.stdout) as { results: { name: string }[] }).results.map((r) => r.name)).toEqual(['@alice/weather']);
+    expect((JSON.parse(search.stdout) as { results: { name: string }[] }).results.map((r) => r.name)).toEqual(
+      ['@alice/weather'],
+    );
   });
 
   test('remove uninstalls and updates both files', async () => {

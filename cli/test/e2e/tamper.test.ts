@@ -14,7 +14,12 @@ import { buildPackage, publishArchive } from '../../../server/test/helpers/packa
 import { startTestServer, type TestServer } from '../../../server/test/helpers/start-test-server.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
-type Tamper = (req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer) => { headers: Record<string, string>; body: Buffer };
+type Tamper = (
+  req: IncomingMessage,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+) => { headers: Record<string, string>; body: Buffer };
 type Altered = ReturnType<Tamper>;
 
 let server: TestServer;
@@ -32,10 +37,16 @@ beforeAll(async () => {
   }
   proxy = createServer((req, res) => {
     void (async () => {
-      const upstream = await fetch(`${server.url}${req.url}`, { method: req.method, headers: { accept: req.headers.accept ?? '*/*', 'content-type': req.headers['content-type'] ?? '' } });
+      const upstream = await fetch(`${server.url}${req.url}`, {
+        method: req.method,
+        headers: { accept: req.headers.accept ?? '*/*', 'content-type': req.headers['content-type'] ?? '' },
+      });
       let headers: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) headers[k] = v;
+        if (
+          !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)
+        )
+          headers[k] = v;
       });
       let body: Altered['body'] = Buffer.from(await upstream.arrayBuffer());
       if (tamper) ({ headers, body } = tamper(req, upstream.status, headers, body));
@@ -56,7 +67,12 @@ const isDownload = (req: IncomingMessage) => /\/download$/.test(req.url ?? '');
 /** A project that already has @acme/clock@1.0.0 installed through the proxy, untouched. */
 async function projectWithClock() {
   const work = tempDir('pkg-tamper-');
-  const env = { HOME: work.dir, XDG_CONFIG_HOME: path.join(work.dir, '.config'), PKG_REGISTRY: proxyUrl, PKG_TOKEN: '' };
+  const env = {
+    HOME: work.dir,
+    XDG_CONFIG_HOME: path.join(work.dir, '.config'),
+    PKG_REGISTRY: proxyUrl,
+    PKG_TOKEN: '',
+  };
   tamper = undefined;
   const first = await runCli(['install', '@acme/clock@1.0.0'], { cwd: work.dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -81,14 +97,20 @@ describe('tampering is caught before extraction', () => {
     ],
     [
       'a wrong x-pkg-integrity header',
-      (req, _s, headers, body) => ({ headers: isDownload(req) ? { ...headers, 'x-pkg-integrity': `sha256-${'0'.repeat(64)}` } : headers, body }),
+      (req, _s, headers, body) => ({
+        headers: isDownload(req) ? { ...headers, 'x-pkg-integrity': `sha256-${'0'.repeat(64)}` } : headers,
+        body,
+      }),
       /x-pkg-integrity header .* is sha256-0{64}/,
     ],
     [
       "a version record whose manifest differs from the archive's",
       (req, _s, headers, body) => {
         if (!(req.url ?? '').startsWith('/trpc/packages.version')) return { headers, body };
-        return { headers, body: Buffer.from(body.toString('utf8').replace('Greets someone by name.', 'Greets everyone.')) };
+        return {
+          headers,
+          body: Buffer.from(body.toString('utf8').replace('Greets someone by name.', 'Greets everyone.')),
+        };
       },
       /manifest the registry recorded .* differs from the manifest inside the archive/,
     ],
@@ -101,32 +123,59 @@ describe('tampering is caught before extraction', () => {
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('error INTEGRITY_MISMATCH');
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(path.join(work.dir, '.pkg/tmp'), { withFileTypes: true }).filter((e) => e.isDirectory())).toEqual([]);
+    expect(
+      readdirSync(path.join(work.dir, '.pkg/tmp'), { withFileTypes: true }).filter((e) => e.isDirectory()),
+    ).toEqual([]);
     work.cleanup();
   });
 });
 
 describe('permission consent', () => {
   test('an install requesting ungranted permissions stops; --accept-permissions records the grant', async () => {
-    const files = scaffold({ namespace: 'acme', name: 'reader', description: 'Reads the notes folder.', version: '1.0.0' });
+    const files = scaffold({
+      namespace: 'acme',
+      name: 'reader',
+      description: 'Reads the notes folder.',
+      version: '1.0.0',
+    });
     const manifest = JSON.parse(files.get('manifest.json')!) as { permissions: Record<string, unknown> };
-    manifest.permissions = { fs: { read: ['notes'], write: [] }, network: ['api.example.com'], env: ['NOTES_TOKEN'] };
-    const pkg = await buildPackage({ namespace: 'acme', name: 'reader', description: 'Reads the notes folder.', files: { 'manifest.json': JSON.stringify(manifest) } });
+    manifest.permissions = {
+      fs: { read: ['notes'], write: [] },
+      network: ['api.example.com'],
+      env: ['NOTES_TOKEN'],
+    };
+    const pkg = await buildPackage({
+      namespace: 'acme',
+      name: 'reader',
+      description: 'Reads the notes folder.',
+      files: { 'manifest.json': JSON.stringify(manifest) },
+    });
     expect((await publishArchive(server.url, owner, pkg.bytes)).status).toBe(201);
 
     const work = tempDir('pkg-consent-');
-    const env = { HOME: work.dir, XDG_CONFIG_HOME: path.join(work.dir, '.config'), PKG_REGISTRY: server.url, PKG_TOKEN: '' };
+    const env = {
+      HOME: work.dir,
+      XDG_CONFIG_HOME: path.join(work.dir, '.config'),
+      PKG_REGISTRY: server.url,
+      PKG_TOKEN: '',
+    };
     const refused = await runCli(['install', '@acme/reader'], { cwd: work.dir, env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('error PERMISSIONS_REQUIRED');
-    for (const line of ['read files: notes', 'network: api.example.com', 'environment variable: NOTES_TOKEN']) expect(refused.stderr).toContain(line);
+    for (const line of ['read files: notes', 'network: api.example.com', 'environment variable: NOTES_TOKEN'])
+      expect(refused.stderr).toContain(line);
     expect(refused.stderr).toContain('--accept-permissions');
     expect(existsSync(path.join(work.dir, 'pkg.json'))).toBe(false);
     expect(existsSync(path.join(work.dir, '.pkg/packages/@acme/reader'))).toBe(false);
 
-    const accepted = await runCli(['install', '@acme/reader', '--accept-permissions'], { cwd: work.dir, env });
+    const accepted = await runCli(['install', '@acme/reader', '--accept-permissions'], {
+      cwd: work.dir,
+      env,
+    });
     expect(accepted.code, accepted.stderr).toBe(0);
-    const granted = JSON.parse(readFileSync(path.join(work.dir, 'pkg.json'), 'utf8')) as { packages: Record<string, { permissions: unknown }> };
+    const granted = JSON.parse(readFileSync(path.join(work.dir, 'pkg.json'), 'utf8')) as {
+      packages: Record<string, { permissions: unknown }>;
+    };
     expect(granted.packages['@acme/reader']?.permissions).toEqual(manifest.permissions);
     work.cleanup();
   });
@@ -137,13 +186,21 @@ describe('a failed upgrade', () => {
     const { work, env, before, snapshot } = await projectWithClock();
     // 1.2.0 passes the registry's validator but not the runtime loader: its package.json makes
     // the .js tool entry CommonJS, which the loader refuses (it would not load as an ES module).
-    const broken = await buildPackage({ namespace: 'acme', name: 'clock', version: '1.2.0', files: { 'package.json': '{"type": "commonjs"}\n' } });
+    const broken = await buildPackage({
+      namespace: 'acme',
+      name: 'clock',
+      version: '1.2.0',
+      files: { 'package.json': '{"type": "commonjs"}\n' },
+    });
     expect((await publishArchive(server.url, owner, broken.bytes)).status).toBe(201);
     const run = await runCli(['install', '@acme/clock@1.2.0'], { cwd: work.dir, env });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain('TOOL_ENTRY_NOT_MODULE');
     expect(snapshot()).toEqual(before);
-    const listed = await runCli(['run', '@acme/clock', 'hello', '--input', '{"name":"still 1.0.0"}'], { cwd: work.dir, env });
+    const listed = await runCli(['run', '@acme/clock', 'hello', '--input', '{"name":"still 1.0.0"}'], {
+      cwd: work.dir,
+      env,
+    });
     expect(JSON.parse(listed.stdout)).toEqual({ greeting: 'Hello, still 1.0.0!' });
     work.cleanup();
   });

@@ -1,7 +1,7 @@
 // The sandbox's file-system, environment and process limits, seen through the built CLI: a tool
 // reads its declared paths and nothing else, writes only its declared paths, sees only its
 // declared environment variables, and cannot start processes or signal other processes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -92,5 +92,27 @@ describe('processes', () => {
     const { code, stderr } = await run('signal', {});
     expect(code).toBe(1);
     expect(stderr).toContain('tools may not send signals to other processes');
+  });
+});
+
+describe('grants', () => {
+  test('a package whose permissions pkg.json does not grant is not run', async () => {
+    const ungranted = createProbeProject();
+    writeFileSync(join(ungranted.root, 'pkg.json'), '{ "packages": {} }\n');
+    const { code, stdout, stderr } = await runCli(
+      ['run', '@acme/probe', 'read-file', '--input', '{"path":"data/note.txt"}'],
+      {
+        cwd: ungranted.root,
+        env,
+      },
+    );
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      'error PERMISSIONS_REQUIRED: @acme/probe requests permissions that pkg.json does not grant',
+    );
+    expect(stderr).toContain('read files: data');
+    expect(stderr).toContain('--accept-permissions');
+    ungranted.cleanup();
   });
 });

@@ -107,7 +107,11 @@ export function createProbeProject(tools = PROBE_TOOLS): ProbeProject {
     write(join(packageDir, 'tools', `${name}.js`), `${source}\n`);
     if (output) write(join(packageDir, 'schemas', `${name}.output.json`), JSON.stringify(output));
   }
-  write(join(root, 'pkg.json'), '{ "packages": {} }\n');
+  // The grant `pkg install --accept-permissions` records: pkg run refuses ungranted permissions.
+  write(
+    join(root, 'pkg.json'),
+    `${JSON.stringify({ packages: { [`@${manifest.namespace}/${manifest.name}`]: { range: `^${manifest.version}`, permissions: PROBE_PERMISSIONS } } }, null, 2)}\n`,
+  );
   write(join(root, 'data', 'note.txt'), 'declared data\n');
   mkdirSync(join(root, 'out'));
   return { root, packageDir, cleanup };

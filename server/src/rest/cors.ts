@@ -9,7 +9,14 @@ export const anonymousCors = cors({
   origin: '*',
   methods: ['GET', 'OPTIONS'],
   allowedHeaders: ['content-type', 'if-none-match', 'x-request-id'],
-  exposedHeaders: ['x-pkg-integrity', 'x-request-id', 'content-disposition', 'content-length', 'etag', 'retry-after'],
+  exposedHeaders: [
+    'x-pkg-integrity',
+    'x-request-id',
+    'content-disposition',
+    'content-length',
+    'etag',
+    'retry-after',
+  ],
   maxAge: 86_400,
 });
 

@@ -23,7 +23,11 @@ const clientSchema = z
     return { name: v.slice(0, at), version: v.slice(at + 1) };
   });
 const sourceSchema = z.object({
-  repository: z.string().min(1).max(500).regex(/^[\x21-\x7e]+$/),
+  repository: z
+    .string()
+    .min(1)
+    .max(500)
+    .regex(/^[\x21-\x7e]+$/),
   commit: z.string().regex(/^[0-9a-f]{7,64}$/),
 });
 
@@ -32,9 +36,15 @@ function clientFacts(req: Request) {
   const repository = req.get('x-pkg-source-repository');
   const commit = req.get('x-pkg-source-commit');
   const parsedClient = client === undefined ? undefined : clientSchema.safeParse(client);
-  const parsedSource = repository === undefined && commit === undefined ? undefined : sourceSchema.safeParse({ repository, commit });
+  const parsedSource =
+    repository === undefined && commit === undefined
+      ? undefined
+      : sourceSchema.safeParse({ repository, commit });
   if (parsedClient?.success === false || parsedSource?.success === false) {
-    throw new RegistryError('BAD_REQUEST', 'x-pkg-client must be <name>/<version>; x-pkg-source-repository and x-pkg-source-commit go together (commit: hex).');
+    throw new RegistryError(
+      'BAD_REQUEST',
+      'x-pkg-client must be <name>/<version>; x-pkg-source-repository and x-pkg-source-commit go together (commit: hex).',
+    );
   }
   return { client: parsedClient?.data, source: parsedSource?.data };
 }
@@ -42,18 +52,27 @@ function clientFacts(req: Request) {
 async function readArchiveBody(req: Request): Promise<Buffer> {
   const type = (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!ACCEPTED_TYPES.includes(type)) {
-    throw new RegistryError('BAD_REQUEST', 'Send the package archive as the request body with content-type application/gzip.');
+    throw new RegistryError(
+      'BAD_REQUEST',
+      'Send the package archive as the request body with content-type application/gzip.',
+    );
   }
   const limit = PACKAGE_LIMITS.maxCompressedBytes;
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    throw new RegistryError('PAYLOAD_TOO_LARGE', `The archive is ${declared} bytes; the limit is ${limit} bytes (5 MB).`);
+    throw new RegistryError(
+      'PAYLOAD_TOO_LARGE',
+      `The archive is ${declared} bytes; the limit is ${limit} bytes (5 MB).`,
+    );
   }
   try {
     return await getRawBody(req, { limit });
   } catch (error) {
     if ((error as { type?: string }).type === 'entity.too.large') {
-      throw new RegistryError('PAYLOAD_TOO_LARGE', `The archive is larger than the limit of ${limit} bytes (5 MB).`);
+      throw new RegistryError(
+        'PAYLOAD_TOO_LARGE',
+        `The archive is larger than the limit of ${limit} bytes (5 MB).`,
+      );
     }
     throw new RegistryError('BAD_REQUEST', 'The request body could not be read.', { cause: error });
   }

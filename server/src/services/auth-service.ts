@@ -41,9 +41,14 @@ export async function assertNotBlocked(deps: AppDeps, client: string): Promise<v
 }
 
 /** Resolve the Authorization header to a user and token, or throw 401 (or 429 when blocked). */
-export async function authenticate(deps: AppDeps, authorization: string | undefined, client: string): Promise<Auth> {
+export async function authenticate(
+  deps: AppDeps,
+  authorization: string | undefined,
+  client: string,
+): Promise<Auth> {
   await assertNotBlocked(deps, client);
-  if (!authorization) return refuse(deps, client, 'Authentication required: send "Authorization: Bearer <token>".');
+  if (!authorization)
+    return refuse(deps, client, 'Authentication required: send "Authorization: Bearer <token>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   const value = match?.[1];
   if (!value || !TOKEN_PATTERN.test(value)) {
@@ -52,7 +57,8 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   const token = await deps.models.Token.findOne({ hash: hashToken(value) }).lean<TokenDoc>();
   if (!token) return refuse(deps, client, 'The token is not valid for this registry.');
   const now = deps.clock();
-  if (token.revokedAt) return refuse(deps, client, 'The token has been revoked; create or ask for a new one.');
+  if (token.revokedAt)
+    return refuse(deps, client, 'The token has been revoked; create or ask for a new one.');
   if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) {
     return refuse(deps, client, 'The token has expired; create or ask for a new one.');
   }
@@ -65,6 +71,9 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
 /** A managing token is required (token management, maintainers). */
 export function requireManageToken(auth: Auth): void {
   if (auth.token.kind !== 'manage') {
-    throw new RegistryError('TOKEN_SCOPE', 'This operation needs a managing token; a publish token can only publish and call whoami.');
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      'This operation needs a managing token; a publish token can only publish and call whoami.',
+    );
   }
 }

@@ -30,9 +30,15 @@ export async function resolveDownload(deps: AppDeps, ref: VersionRef): Promise<D
 /** `/artifacts/<sha256 hex>/<filename>`: content-addressed, the filename must match too. */
 export async function resolveArtifact(deps: AppDeps, sha256: string, filename: string): Promise<Download> {
   if (!/^[0-9a-f]{64}$/.test(sha256)) {
-    throw new RegistryError('BAD_REQUEST', 'An artifact address is /artifacts/<64 lowercase hex digits>/<filename>.');
+    throw new RegistryError(
+      'BAD_REQUEST',
+      'An artifact address is /artifacts/<64 lowercase hex digits>/<filename>.',
+    );
   }
-  const doc = await deps.models.Version.findOne({ integrity: `sha256-${sha256}`, 'artifact.filename': filename }).lean<VersionDoc>();
+  const doc = await deps.models.Version.findOne({
+    integrity: `sha256-${sha256}`,
+    'artifact.filename': filename,
+  }).lean<VersionDoc>();
   if (!doc) throw new RegistryError('NOT_FOUND', `No artifact ${sha256.slice(0, 12)}… named ${filename}.`);
   return toDownload(doc);
 }

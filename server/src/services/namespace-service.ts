@@ -7,7 +7,10 @@ import type { Auth } from './auth-service.js';
 import { getNamespace, isReservedNamespace } from './package-service.js';
 
 function reserved(namespace: string): RegistryError {
-  return new RegistryError('NAMESPACE_RESERVED', `The namespace ${namespace} is reserved by the registry operator.`);
+  return new RegistryError(
+    'NAMESPACE_RESERVED',
+    `The namespace ${namespace} is reserved by the registry operator.`,
+  );
 }
 
 /** Make sure `user` may publish into `namespace`, claiming it when nobody owns it. */
@@ -19,14 +22,26 @@ export async function claimNamespace(deps: AppDeps, namespace: string, user: str
     if (doc?.reserved) throw reserved(namespace);
     if (doc?.owner) {
       if (doc.owner === user || doc.maintainers.includes(user)) return;
-      throw new RegistryError('FORBIDDEN', `You (${user}) are neither the owner nor a maintainer of the namespace ${namespace}.`);
+      throw new RegistryError(
+        'FORBIDDEN',
+        `You (${user}) are neither the owner nor a maintainer of the namespace ${namespace}.`,
+      );
     }
     try {
       if (doc) {
-        const claimed = await Namespace.updateOne({ namespace, owner: null, reserved: { $ne: true } }, { $set: { owner: user } });
+        const claimed = await Namespace.updateOne(
+          { namespace, owner: null, reserved: { $ne: true } },
+          { $set: { owner: user } },
+        );
         if (claimed.modifiedCount === 1) return;
       } else {
-        await Namespace.create({ namespace, owner: user, maintainers: [], reserved: false, createdAt: deps.clock() });
+        await Namespace.create({
+          namespace,
+          owner: user,
+          maintainers: [],
+          reserved: false,
+          createdAt: deps.clock(),
+        });
         return;
       }
     } catch (error) {
@@ -46,21 +61,37 @@ async function ownedNamespace(deps: AppDeps, auth: Auth, namespace: string) {
   return doc;
 }
 
-export async function addMaintainer(deps: AppDeps, auth: Auth, namespace: string, user: string): Promise<NamespaceInfo> {
+export async function addMaintainer(
+  deps: AppDeps,
+  auth: Auth,
+  namespace: string,
+  user: string,
+): Promise<NamespaceInfo> {
   await ownedNamespace(deps, auth, namespace);
-  if (!(await deps.models.User.exists({ name: user }))) throw new RegistryError('NOT_FOUND', `User ${user} does not exist.`);
-  if (user !== auth.user) await deps.models.Namespace.updateOne({ namespace }, { $addToSet: { maintainers: user } });
+  if (!(await deps.models.User.exists({ name: user })))
+    throw new RegistryError('NOT_FOUND', `User ${user} does not exist.`);
+  if (user !== auth.user)
+    await deps.models.Namespace.updateOne({ namespace }, { $addToSet: { maintainers: user } });
   return getNamespace(deps, namespace);
 }
 
-export async function removeMaintainer(deps: AppDeps, auth: Auth, namespace: string, user: string): Promise<NamespaceInfo> {
+export async function removeMaintainer(
+  deps: AppDeps,
+  auth: Auth,
+  namespace: string,
+  user: string,
+): Promise<NamespaceInfo> {
   const doc = await ownedNamespace(deps, auth, namespace);
-  if (!doc.maintainers.includes(user)) throw new RegistryError('NOT_FOUND', `${user} is not a maintainer of ${namespace}.`);
+  if (!doc.maintainers.includes(user))
+    throw new RegistryError('NOT_FOUND', `${user} is not a maintainer of ${namespace}.`);
   await deps.models.Namespace.updateOne({ namespace }, { $pull: { maintainers: user } });
   return getNamespace(deps, namespace);
 }
 
-export async function namespacesOf(deps: AppDeps, user: string): Promise<{ owns: string[]; maintains: string[] }> {
+export async function namespacesOf(
+  deps: AppDeps,
+  user: string,
+): Promise<{ owns: string[]; maintains: string[] }> {
   const [owned, maintained] = await Promise.all([
     deps.models.Namespace.find({ owner: user }, { namespace: 1 }).lean(),
     deps.models.Namespace.find({ maintainers: user }, { namespace: 1 }).lean(),

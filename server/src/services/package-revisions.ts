@@ -43,9 +43,10 @@ export function createPackageRevisions(models: Models): PackageRevisions {
       while (waiting.size > 0) {
         const batch = take();
         try {
-          const docs = await models.Package.find({ id: { $in: [...batch.keys()] } }, { id: 1, revision: 1 }).lean<
-            { id: string; revision?: number }[]
-          >();
+          const docs = await models.Package.find(
+            { id: { $in: [...batch.keys()] } },
+            { id: 1, revision: 1 },
+          ).lean<{ id: string; revision?: number }[]>();
           const found = new Map(docs.map((d) => [d.id, d.revision ?? 0]));
           for (const [id, waiters] of batch) for (const w of waiters) w.resolve(found.get(id) ?? null);
         } catch (error) {

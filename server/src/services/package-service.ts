@@ -32,12 +32,22 @@ export async function searchPackages(deps: AppDeps, q: string, limit: number): P
   const exact = (d: { id: string; name: string }) =>
     query !== '' && (d.id === query || d.name === query || d.id === `@${query}`);
   const ranked = [...docs.filter(exact), ...docs.filter((d) => !exact(d))].slice(0, limit);
-  return { query: q, results: ranked.map((d) => ({ name: d.id, description: d.description, latest: d.latest })) };
+  return {
+    query: q,
+    results: ranked.map((d) => ({ name: d.id, description: d.description, latest: d.latest })),
+  };
 }
 
 async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> {
-  const pkg = await deps.models.Package.findOne({ namespace: ref.namespace, name: ref.name }).lean<PackageDoc>();
-  if (!pkg) throw new RegistryError('NOT_FOUND', `Package ${formatPackageId(ref.namespace, ref.name)} does not exist.`);
+  const pkg = await deps.models.Package.findOne({
+    namespace: ref.namespace,
+    name: ref.name,
+  }).lean<PackageDoc>();
+  if (!pkg)
+    throw new RegistryError(
+      'NOT_FOUND',
+      `Package ${formatPackageId(ref.namespace, ref.name)} does not exist.`,
+    );
   return pkg;
 }
 
@@ -52,7 +62,10 @@ export async function getPackage(deps: AppDeps, ref: PackageRef): Promise<Packag
   const hit = revision === null ? undefined : cache.packages.get(key, revision);
   if (hit) return hit;
   const pkg = await findPackage(deps, ref);
-  const versions = await deps.models.Version.find({ namespace: ref.namespace, name: ref.name }, { version: 1, publishedAt: 1 })
+  const versions = await deps.models.Version.find(
+    { namespace: ref.namespace, name: ref.name },
+    { version: 1, publishedAt: 1 },
+  )
     .sort({ publishedAt: 1, _id: 1 })
     .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
   const info = toPackageInfo(pkg, versions);
@@ -91,7 +104,10 @@ async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> 
   if (doc) return doc;
   const id = formatPackageId(ref.namespace, ref.name);
   const pkg = await deps.models.Package.exists({ namespace: ref.namespace, name: ref.name });
-  throw new RegistryError('NOT_FOUND', pkg ? `Version ${ref.version} of ${id} does not exist.` : `Package ${id} does not exist.`);
+  throw new RegistryError(
+    'NOT_FOUND',
+    pkg ? `Version ${ref.version} of ${id} does not exist.` : `Package ${id} does not exist.`,
+  );
 }
 
 /**
@@ -113,17 +129,28 @@ export async function getVersion(deps: AppDeps, ref: VersionRef, baseUrl: string
   return toVersionRecord(await findVersion(deps, ref), baseUrl);
 }
 
-export async function getProvenance(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<ProvenanceAnswer> {
+export async function getProvenance(
+  deps: AppDeps,
+  ref: VersionRef,
+  baseUrl: string,
+): Promise<ProvenanceAnswer> {
   const record = toVersionRecord(await findVersion(deps, ref), baseUrl);
   return {
     name: record.name,
     version: record.version,
     provenance: record.provenance,
-    location: { backend: ARTIFACT_BACKEND, url: artifactUrl(baseUrl, record.integrity, record.artifact.filename) },
+    location: {
+      backend: ARTIFACT_BACKEND,
+      url: artifactUrl(baseUrl, record.integrity, record.artifact.filename),
+    },
   };
 }
 
-export function isReservedNamespace(deps: AppDeps, namespace: string, doc?: { reserved?: boolean | null } | null): boolean {
+export function isReservedNamespace(
+  deps: AppDeps,
+  namespace: string,
+  doc?: { reserved?: boolean | null } | null,
+): boolean {
   return deps.config.PKG_RESERVED_NAMESPACES.includes(namespace) || doc?.reserved === true;
 }
 
@@ -131,7 +158,9 @@ export async function getNamespace(deps: AppDeps, namespace: string): Promise<Na
   const doc = await deps.models.Namespace.findOne({ namespace }).lean();
   const reserved = isReservedNamespace(deps, namespace, doc);
   if (!doc && !reserved) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);
-  const packages = await deps.models.Package.find({ namespace }, { id: 1 }).sort({ id: 1 }).lean<{ id: string }[]>();
+  const packages = await deps.models.Package.find({ namespace }, { id: 1 })
+    .sort({ id: 1 })
+    .lean<{ id: string }[]>();
   return {
     namespace,
     owner: doc?.owner ?? null,

@@ -37,40 +37,60 @@ function isDuplicateVersion(error: unknown): boolean {
 }
 
 function versionExists(id: string, version: string): RegistryError {
-  return new RegistryError('VERSION_EXISTS', `${id}@${version} is already published; versions are immutable, publish a new version number.`);
+  return new RegistryError(
+    'VERSION_EXISTS',
+    `${id}@${version} is already published; versions are immutable, publish a new version number.`,
+  );
 }
 
 export async function publish(deps: AppDeps, input: PublishInput): Promise<PublishOutput> {
   const { auth } = input;
   const checked = await validateArchive(input.bytes);
   if (!checked.ok) {
-    throw new RegistryError('INVALID_PACKAGE', `The archive is not a valid skill package (${checked.problems.length} problem(s)).`, {
-      details: checked.problems,
-    });
+    throw new RegistryError(
+      'INVALID_PACKAGE',
+      `The archive is not a valid skill package (${checked.problems.length} problem(s)).`,
+      {
+        details: checked.problems,
+      },
+    );
   }
   const manifest: Manifest = checked.manifest;
   const { namespace, name, version } = manifest;
   const id = formatPackageId(namespace, name);
 
   if (auth.token.namespaces && !auth.token.namespaces.includes(namespace)) {
-    throw new RegistryError('TOKEN_SCOPE', `This token may publish only to ${auth.token.namespaces.join(', ')}, not to ${namespace}.`);
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      `This token may publish only to ${auth.token.namespaces.join(', ')}, not to ${namespace}.`,
+    );
   }
   await claimNamespace(deps, namespace, auth.user);
 
   const limit = deps.limiter.hit(`publish:${auth.user}`, deps.config.PKG_RATE_LIMIT_PUBLISH, 60_000);
   if (!limit.allowed) {
-    throw new RegistryError('RATE_LIMITED', `Too many publishes; try again in ${limit.retryAfter} s.`, { retryAfter: limit.retryAfter });
+    throw new RegistryError('RATE_LIMITED', `Too many publishes; try again in ${limit.retryAfter} s.`, {
+      retryAfter: limit.retryAfter,
+    });
   }
   if (await deps.models.Version.exists({ namespace, name, version })) throw versionExists(id, version);
 
   const filename = `${namespace}-${name}-${version}.tar.gz`;
   let fileId;
   try {
-    fileId = await deps.artifacts.put(input.bytes, { filename, integrity: checked.integrity, mediaType: ARCHIVE_MEDIA_TYPE });
-  } catch (error) {
-    throw new RegistryError('ARTIFACT_STORAGE_FAILED', 'Storing the artifact failed; nothing was published. Retry the publish.', {
-      cause: error,
+    fileId = await deps.artifacts.put(input.bytes, {
+      filename,
+      integrity: checked.integrity,
+      mediaType: ARCHIVE_MEDIA_TYPE,
     });
+  } catch (error) {
+    throw new RegistryError(
+      'ARTIFACT_STORAGE_FAILED',
+      'Storing the artifact failed; nothing was published. Retry the publish.',
+      {
+        cause: error,
+      },
+    );
   }
 
   const publishedAt = deps.clock();
@@ -100,17 +120,29 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
       size: checked.size,
       publishedAt,
       publishedBy: auth.user,
-      artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE },
+      artifact: {
+        fileId,
+        filename,
+        backend: ARTIFACT_BACKEND,
+        format: 'tar.gz',
+        mediaType: ARCHIVE_MEDIA_TYPE,
+      },
       provenance,
     });
   } catch (error) {
-    await deps.artifacts.remove(fileId).catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
+    await deps.artifacts
+      .remove(fileId)
+      .catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
     if (isDuplicateVersion(error)) throw versionExists(id, version);
     if (isConnectivityError(error)) throw storageUnavailable(error);
-    throw new RegistryError('METADATA_WRITE_FAILED', 'Writing the version metadata failed; nothing was published. Retry later.', {
-      retryAfter: 5,
-      cause: error,
-    });
+    throw new RegistryError(
+      'METADATA_WRITE_FAILED',
+      'Writing the version metadata failed; nothing was published. Retry later.',
+      {
+        retryAfter: 5,
+        cause: error,
+      },
+    );
   }
   try {
     await refreshPackageSummary(deps, namespace, name, publishedAt);
@@ -118,14 +150,26 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
     await deps.models.Version.deleteOne({ namespace, name, version }).catch(() => undefined);
     // Readers may have cached the version list with the removed version in it: a new revision
     // makes every process read it again (metadata-cache.ts).
-    await deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }).catch(() => undefined);
+    await deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }).catch(
+      () => undefined,
+    );
     await deps.artifacts.remove(fileId).catch(() => undefined);
-    throw new RegistryError('METADATA_WRITE_FAILED', 'Writing the package metadata failed; nothing was published. Retry later.', {
-      retryAfter: 5,
-      cause: error,
-    });
+    throw new RegistryError(
+      'METADATA_WRITE_FAILED',
+      'Writing the package metadata failed; nothing was published. Retry later.',
+      {
+        retryAfter: 5,
+        cause: error,
+      },
+    );
   }
-  return { name: id, version, integrity: checked.integrity, size: checked.size, download: downloadPath(namespace, name, version) };
+  return {
+    name: id,
+    version,
+    integrity: checked.integrity,
+    size: checked.size,
+    download: downloadPath(namespace, name, version),
+  };
 }
 
 /**
@@ -133,18 +177,31 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
  * (the highest prerelease while there is no stable one); the description is latest's. Bumps
  * the package's `revision`, which invalidates every process's cached answers for it.
  */
-export async function refreshPackageSummary(deps: AppDeps, namespace: string, name: string, at: Date): Promise<void> {
+export async function refreshPackageSummary(
+  deps: AppDeps,
+  namespace: string,
+  name: string,
+  at: Date,
+): Promise<void> {
   const versions = await deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1 }).lean<
     { version: string; manifest: { description?: string } }[]
   >();
   const stable = versions.filter((v) => !semver.prerelease(v.version));
   const pool = stable.length ? stable : versions;
-  const latest = pool.reduce<(typeof pool)[number] | undefined>((best, v) => (!best || semver.gt(v.version, best.version) ? v : best), undefined);
+  const latest = pool.reduce<(typeof pool)[number] | undefined>(
+    (best, v) => (!best || semver.gt(v.version, best.version) ? v : best),
+    undefined,
+  );
   if (!latest) return;
   const id = formatPackageId(namespace, name);
   const description = latest.manifest.description ?? '';
   const update = {
-    $set: { latest: latest.version, description, updatedAt: at, searchText: `${id} ${description}`.toLowerCase() },
+    $set: {
+      latest: latest.version,
+      description,
+      updatedAt: at,
+      searchText: `${id} ${description}`.toLowerCase(),
+    },
     $setOnInsert: { id, createdAt: at },
     $inc: { revision: 1 },
   };

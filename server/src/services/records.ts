@@ -37,7 +37,10 @@ export function toVersionRecord(doc: VersionDoc, baseUrl: string): VersionRecord
   };
 }
 
-export function toPackageInfo(pkg: PackageDoc, versions: Pick<VersionDoc, 'version' | 'publishedAt'>[]): PackageInfo {
+export function toPackageInfo(
+  pkg: PackageDoc,
+  versions: Pick<VersionDoc, 'version' | 'publishedAt'>[],
+): PackageInfo {
   return {
     name: pkg.id,
     namespace: pkg.namespace,

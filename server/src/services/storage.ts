@@ -24,7 +24,10 @@ export function storageUnavailable(cause?: unknown): RegistryError {
 export function isConnectivityError(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
     if (CONNECTIVITY_ERRORS.has(e.name)) return true;
-    if (/before initial connection is complete|Connection was force closed|client was closed/i.test(e.message)) return true;
+    if (
+      /before initial connection is complete|Connection was force closed|client was closed/i.test(e.message)
+    )
+      return true;
   }
   return false;
 }

@@ -29,7 +29,9 @@ export async function whoami(deps: AppDeps, auth: Auth): Promise<Whoami> {
 }
 
 export async function listTokens(deps: AppDeps, user: string): Promise<TokenInfo[]> {
-  const docs = await deps.models.Token.find({ user, revokedAt: null }).sort({ createdAt: 1 }).lean<TokenDoc[]>();
+  const docs = await deps.models.Token.find({ user, revokedAt: null })
+    .sort({ createdAt: 1 })
+    .lean<TokenDoc[]>();
   const now = deps.clock().getTime();
   return docs.filter((t) => !t.expiresAt || t.expiresAt.getTime() > now).map(tokenInfo);
 }
@@ -58,7 +60,8 @@ export async function issueToken(
 export async function revokeToken(deps: AppDeps, user: string | undefined, id: string) {
   const filter = user === undefined ? { tokenId: id } : { tokenId: id, user };
   const doc = await deps.models.Token.findOne(filter).lean<TokenDoc>();
-  if (!doc || doc.revokedAt) throw new RegistryError('NOT_FOUND', `Token ${id} does not exist or is already revoked.`);
+  if (!doc || doc.revokedAt)
+    throw new RegistryError('NOT_FOUND', `Token ${id} does not exist or is already revoked.`);
   const revokedAt = deps.clock();
   await deps.models.Token.updateOne({ tokenId: id, revokedAt: null }, { $set: { revokedAt } });
   return { id, revoked: true as const, revokedAt: revokedAt.toISOString(), user: doc.user, kind: doc.kind };

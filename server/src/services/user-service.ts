@@ -3,12 +3,16 @@ import { RegistryError, userNameSchema, type CreatedToken } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
 import { issueToken } from './token-service.js';
 
-export async function createUser(deps: AppDeps, name: string): Promise<{ user: string; token: CreatedToken }> {
+export async function createUser(
+  deps: AppDeps,
+  name: string,
+): Promise<{ user: string; token: CreatedToken }> {
   const user = userNameSchema.parse(name);
   try {
     await deps.models.User.create({ name: user, createdAt: deps.clock() });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 11000) throw new RegistryError('BAD_REQUEST', `User ${user} already exists.`);
+    if ((error as { code?: unknown }).code === 11000)
+      throw new RegistryError('BAD_REQUEST', `User ${user} already exists.`);
     throw error;
   }
   return { user, token: await issueToken(deps, user, { kind: 'manage', label: 'created with the user' }) };

@@ -61,7 +61,9 @@ const t = initTRPC.context<Context>().create({
 const registryErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = isConnectivityError(result.error.cause) ? storageUnavailable(result.error.cause) : result.error.cause;
+    const cause = isConnectivityError(result.error.cause)
+      ? storageUnavailable(result.error.cause)
+      : result.error.cause;
     if (cause instanceof RegistryError) {
       throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
     }

@@ -34,7 +34,12 @@ export async function buildPackage(spec: PackageSpec): Promise<PackResult> {
   }
 }
 
-export function publishArchive(url: string, token: string | undefined, bytes: Uint8Array, headers: Record<string, string> = {}) {
+export function publishArchive(
+  url: string,
+  token: string | undefined,
+  bytes: Uint8Array,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${url}/publish`, {
     method: 'POST',
     headers: {

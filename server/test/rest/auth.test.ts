@@ -64,10 +64,24 @@ describe('GET /auth/whoami', () => {
 
 describe('tokens', () => {
   test('created (value once), listed without values, used, revoked, then refused', async () => {
-    const created = await call('POST', '/auth/tokens', owner, { label: 'ci', namespaces: ['olivia'], expiresInDays: 30 });
+    const created = await call('POST', '/auth/tokens', owner, {
+      label: 'ci',
+      namespaces: ['olivia'],
+      expiresInDays: 30,
+    });
     expect(created.status).toBe(201);
-    const token = (await created.json()) as { id: string; token: string; kind: string; expiresAt: string; namespaces: string[] };
-    expect(token).toMatchObject({ kind: 'publish', namespaces: ['olivia'], token: expect.stringMatching(/^pkg_[A-Za-z0-9]{40,}$/) });
+    const token = (await created.json()) as {
+      id: string;
+      token: string;
+      kind: string;
+      expiresAt: string;
+      namespaces: string[];
+    };
+    expect(token).toMatchObject({
+      kind: 'publish',
+      namespaces: ['olivia'],
+      token: expect.stringMatching(/^pkg_[A-Za-z0-9]{40,}$/),
+    });
     expect(new Date(token.expiresAt).getTime() - now.getTime()).toBe(30 * 86_400_000);
 
     const list = await call('GET', '/auth/tokens', owner);
@@ -80,11 +94,16 @@ describe('tokens', () => {
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toMatchObject({ id: token.id, revoked: true });
     expect(await errorCode(await call('GET', '/auth/whoami', token.token))).toEqual([401, 'UNAUTHENTICATED']);
-    expect(await errorCode(await call('DELETE', `/auth/tokens/${token.id}`, owner))).toEqual([404, 'NOT_FOUND']);
+    expect(await errorCode(await call('DELETE', `/auth/tokens/${token.id}`, owner))).toEqual([
+      404,
+      'NOT_FOUND',
+    ]);
   });
 
   test('a token expires after expiresInDays', async () => {
-    const token = (await (await call('POST', '/auth/tokens', owner, { expiresInDays: 1 })).json()) as { token: string };
+    const token = (await (await call('POST', '/auth/tokens', owner, { expiresInDays: 1 })).json()) as {
+      token: string;
+    };
     expect((await call('GET', '/auth/whoami', token.token)).status).toBe(200);
     const before = now;
     now = new Date(before.getTime() + 86_400_000 + 1);
@@ -107,24 +126,33 @@ describe('tokens', () => {
   });
 
   test('400 BAD_REQUEST for malformed JSON', async () => {
-    expect(await errorCode(await call('POST', '/auth/tokens', owner, '{"label":'))).toEqual([400, 'BAD_REQUEST']);
+    expect(await errorCode(await call('POST', '/auth/tokens', owner, '{"label":'))).toEqual([
+      400,
+      'BAD_REQUEST',
+    ]);
   });
 
   test('a publish token on a managing route is 403 TOKEN_SCOPE', async () => {
-    const publishToken = ((await (await call('POST', '/auth/tokens', owner, {})).json()) as { token: string }).token;
+    const publishToken = ((await (await call('POST', '/auth/tokens', owner, {})).json()) as { token: string })
+      .token;
     for (const [method, p] of [
       ['GET', '/auth/tokens'],
       ['POST', '/auth/tokens'],
       ['DELETE', '/auth/tokens/tok_0000000000000000'],
       ['PUT', '/namespaces/olivia/maintainers/hugo'],
     ] as const) {
-      expect(await errorCode(await call(method, p, publishToken, method === 'POST' ? {} : undefined))).toEqual([403, 'TOKEN_SCOPE']);
+      expect(
+        await errorCode(await call(method, p, publishToken, method === 'POST' ? {} : undefined)),
+      ).toEqual([403, 'TOKEN_SCOPE']);
     }
   });
 
   test("another user's token id is 404 NOT_FOUND", async () => {
     const mine = (await (await call('POST', '/auth/tokens', owner, {})).json()) as { id: string };
-    expect(await errorCode(await call('DELETE', `/auth/tokens/${mine.id}`, helper))).toEqual([404, 'NOT_FOUND']);
+    expect(await errorCode(await call('DELETE', `/auth/tokens/${mine.id}`, helper))).toEqual([
+      404,
+      'NOT_FOUND',
+    ]);
   });
 });
 
@@ -137,7 +165,10 @@ describe('maintainers', () => {
     expect(added.status).toBe(200);
     expect(await added.json()).toMatchObject({ namespace: 'olivia', owner: 'olivia', maintainers: ['hugo'] });
     expect((await publishArchive(server.url, helper, pkg.bytes)).status).toBe(201);
-    expect(await (await call('GET', '/auth/whoami', helper)).json()).toMatchObject({ maintains: ['olivia'], namespaces: ['olivia'] });
+    expect(await (await call('GET', '/auth/whoami', helper)).json()).toMatchObject({
+      maintains: ['olivia'],
+      namespaces: ['olivia'],
+    });
 
     const removed = await call('DELETE', '/namespaces/olivia/maintainers/hugo', owner);
     expect(removed.status).toBe(200);
@@ -147,10 +178,25 @@ describe('maintainers', () => {
   });
 
   test('only the owner may change maintainers; unknown users and namespaces are 404', async () => {
-    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/hugo', helper))).toEqual([403, 'FORBIDDEN']);
-    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/nobody', owner))).toEqual([404, 'NOT_FOUND']);
-    expect(await errorCode(await call('PUT', '/namespaces/ghost/maintainers/hugo', owner))).toEqual([404, 'NOT_FOUND']);
-    expect(await errorCode(await call('DELETE', '/namespaces/olivia/maintainers/hugo', owner))).toEqual([404, 'NOT_FOUND']);
-    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/Bad_Name', owner))).toEqual([400, 'BAD_REQUEST']);
+    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/hugo', helper))).toEqual([
+      403,
+      'FORBIDDEN',
+    ]);
+    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/nobody', owner))).toEqual([
+      404,
+      'NOT_FOUND',
+    ]);
+    expect(await errorCode(await call('PUT', '/namespaces/ghost/maintainers/hugo', owner))).toEqual([
+      404,
+      'NOT_FOUND',
+    ]);
+    expect(await errorCode(await call('DELETE', '/namespaces/olivia/maintainers/hugo', owner))).toEqual([
+      404,
+      'NOT_FOUND',
+    ]);
+    expect(await errorCode(await call('PUT', '/namespaces/olivia/maintainers/Bad_Name', owner))).toEqual([
+      400,
+      'BAD_REQUEST',
+    ]);
   });
 });

@@ -17,20 +17,27 @@ describe('CORS', () => {
   });
   afterAll(() => server.close());
 
-  test.each(['/', '/health', '/packages/search?q=x', '/packages/a/b', '/packages/a/b/1.0.0', '/packages/a/b/1.0.0/download', '/namespaces/a'])(
-    'anonymous read %s: Access-Control-Allow-Origin * and a preflight',
-    async (p) => {
-      const res = await fetch(`${server.url}${p}`, { headers: { origin: 'https://elsewhere.example', accept: 'application/json' } });
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      const preflight = await fetch(`${server.url}${p}`, {
-        method: 'OPTIONS',
-        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-      expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,OPTIONS');
-    },
-  );
+  test.each([
+    '/',
+    '/health',
+    '/packages/search?q=x',
+    '/packages/a/b',
+    '/packages/a/b/1.0.0',
+    '/packages/a/b/1.0.0/download',
+    '/namespaces/a',
+  ])('anonymous read %s: Access-Control-Allow-Origin * and a preflight', async (p) => {
+    const res = await fetch(`${server.url}${p}`, {
+      headers: { origin: 'https://elsewhere.example', accept: 'application/json' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await fetch(`${server.url}${p}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,OPTIONS');
+  });
 
   test.each([
     ['GET', '/auth/whoami'],
@@ -44,7 +51,11 @@ describe('CORS', () => {
   ])('authenticated route %s %s sends no CORS header at all', async (method, p) => {
     const res = await fetch(`${server.url}${p}`, {
       method,
-      headers: { origin: 'https://elsewhere.example', authorization: `Bearer ${token}`, 'access-control-request-method': 'POST' },
+      headers: {
+        origin: 'https://elsewhere.example',
+        authorization: `Bearer ${token}`,
+        'access-control-request-method': 'POST',
+      },
     });
     expect([...res.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
   });
@@ -70,7 +81,9 @@ describe('rate limits', () => {
     const b = await startTestServer({ mongodbUri: store.uri });
     const good = (await createUser(a.deps, 'blocked-user')).token.token;
     for (let i = 0; i < 10; i++) {
-      expect((await fetch(`${a.url}/auth/whoami`, { headers: { authorization: `Bearer ${BAD_TOKEN}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${a.url}/auth/whoami`, { headers: { authorization: `Bearer ${BAD_TOKEN}` } })).status,
+      ).toBe(401);
     }
     for (const server of [a, b]) {
       const res = await fetch(`${server.url}/auth/whoami`, { headers: { authorization: `Bearer ${good}` } });
@@ -85,26 +98,34 @@ describe('rate limits', () => {
   });
 });
 
-describe.skipIf(Boolean(process.env.MONGODB_URI))('database outage (needs a store the test can stop; MONGODB_URI points at an external MongoDB)', () => {
-  let store: SharedStore;
-  let server: TestServer;
-  beforeAll(async () => {
-    store = await startSharedStore();
-    server = await startTestServer({ mongodbUri: store.uri });
-  });
-  afterAll(() => server.close());
+describe.skipIf(Boolean(process.env.MONGODB_URI))(
+  'database outage (needs a store the test can stop; MONGODB_URI points at an external MongoDB)',
+  () => {
+    let store: SharedStore;
+    let server: TestServer;
+    beforeAll(async () => {
+      store = await startSharedStore();
+      server = await startTestServer({ mongodbUri: store.uri });
+    });
+    afterAll(() => server.close());
 
-  test('package routes answer 503 STORAGE_UNAVAILABLE with Retry-After while /health stays 200', async () => {
-    expect((await fetch(`${server.url}/packages/search`)).status).toBe(200);
-    await store.stop();
-    for (const p of ['/packages/search', '/packages/a/b', '/packages/a/b/1.0.0/download', '/namespaces/a']) {
-      const res = await fetch(`${server.url}${p}`);
-      expect([p, res.status]).toEqual([p, 503]);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STORAGE_UNAVAILABLE');
-    }
-    const health = await fetch(`${server.url}/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', apiVersion: 2 });
-  });
-});
+    test('package routes answer 503 STORAGE_UNAVAILABLE with Retry-After while /health stays 200', async () => {
+      expect((await fetch(`${server.url}/packages/search`)).status).toBe(200);
+      await store.stop();
+      for (const p of [
+        '/packages/search',
+        '/packages/a/b',
+        '/packages/a/b/1.0.0/download',
+        '/namespaces/a',
+      ]) {
+        const res = await fetch(`${server.url}${p}`);
+        expect([p, res.status]).toEqual([p, 503]);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STORAGE_UNAVAILABLE');
+      }
+      const health = await fetch(`${server.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', apiVersion: 2 });
+    });
+  },
+);

@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; details: { path?: string; code: string }[] } };
+  const body = (await res.json()) as {
+    error: { code: string; message: string; details: { path?: string; code: string }[] };
+  };
   return { status: res.status, ...body.error };
 }
 
@@ -56,7 +58,12 @@ describe('a successful publish', () => {
       namespace: 'alice',
       publisher: { user: 'alice', via: 'token' },
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      artifact: { integrity: expect.stringMatching(/^sha256-[0-9a-f]{64}$/), size: expect.any(Number), format: 'tar.gz', filename: 'alice-greeter-1.0.0.tar.gz' },
+      artifact: {
+        integrity: expect.stringMatching(/^sha256-[0-9a-f]{64}$/),
+        size: expect.any(Number),
+        format: 'tar.gz',
+        filename: 'alice-greeter-1.0.0.tar.gz',
+      },
       manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       client: { name: 'pkg', version: '0.1.0' },
     });
@@ -98,7 +105,12 @@ describe('errors of POST /publish', () => {
     expect((await publishArchive(server.url, alice, first.bytes)).status).toBe(201);
     const same = await errorOf(await publishArchive(server.url, alice, first.bytes));
     expect([same.status, same.code]).toEqual([409, 'VERSION_EXISTS']);
-    const other = await buildPackage({ namespace: 'alice', name: 'immutable', version: '2.0.0', description: 'Changed.' });
+    const other = await buildPackage({
+      namespace: 'alice',
+      name: 'immutable',
+      version: '2.0.0',
+      description: 'Changed.',
+    });
     const diff = await errorOf(await publishArchive(server.url, alice, other.bytes));
     expect([diff.status, diff.code]).toEqual([409, 'VERSION_EXISTS']);
     const download = await fetch(`${server.url}/packages/alice/immutable/2.0.0/download`);
@@ -125,13 +137,28 @@ describe('errors of POST /publish', () => {
     const broken = scaffold({ namespace: 'alice', name: 'broken', description: 'Broken on purpose.' });
     broken.set('schemas/hello.input.json', '{"type": 12}');
     broken.set('SKILL.md', '# no front matter');
-    const files = [...broken].map(([file, text]) => ({ path: file, data: new TextEncoder().encode(text), executable: false }));
+    const files = [...broken].map(([file, text]) => ({
+      path: file,
+      data: new TextEncoder().encode(text),
+      executable: false,
+    }));
     const e = await errorOf(await publishArchive(server.url, alice, writeArchive(files)));
     expect([e.status, e.code]).toEqual([422, 'INVALID_PACKAGE']);
     expect(e.details.length).toBeGreaterThan(0);
-    expect(e.details.map((d) => d.path)).toEqual(expect.arrayContaining([expect.stringContaining('schemas/hello.input.json'), expect.stringContaining('SKILL.md')]));
-    const garbage = await errorOf(await publishArchive(server.url, alice, new TextEncoder().encode('not gzip at all')));
-    expect([garbage.status, garbage.code, garbage.details[0]?.code]).toEqual([422, 'INVALID_PACKAGE', 'ARCHIVE_NOT_GZIP']);
+    expect(e.details.map((d) => d.path)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('schemas/hello.input.json'),
+        expect.stringContaining('SKILL.md'),
+      ]),
+    );
+    const garbage = await errorOf(
+      await publishArchive(server.url, alice, new TextEncoder().encode('not gzip at all')),
+    );
+    expect([garbage.status, garbage.code, garbage.details[0]?.code]).toEqual([
+      422,
+      'INVALID_PACKAGE',
+      'ARCHIVE_NOT_GZIP',
+    ]);
   });
 
   test('400 BAD_REQUEST for a body that is not application/gzip', async () => {
@@ -147,10 +174,21 @@ describe('errors of POST /publish', () => {
 describe('two concurrent publishes of one version', () => {
   test('exactly one 201, the other 409, and no orphaned artifact', async () => {
     const a = await buildPackage({ namespace: 'alice', name: 'race', version: '1.0.0' });
-    const b = await buildPackage({ namespace: 'alice', name: 'race', version: '1.0.0', description: 'The other one.' });
-    const results = await Promise.all([publishArchive(server.url, alice, a.bytes), publishArchive(server.url, alice, b.bytes)]);
+    const b = await buildPackage({
+      namespace: 'alice',
+      name: 'race',
+      version: '1.0.0',
+      description: 'The other one.',
+    });
+    const results = await Promise.all([
+      publishArchive(server.url, alice, a.bytes),
+      publishArchive(server.url, alice, b.bytes),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    const files = await server.deps.db.collection('artifacts.files').find({ filename: 'alice-race-1.0.0.tar.gz' }).toArray();
+    const files = await server.deps.db
+      .collection('artifacts.files')
+      .find({ filename: 'alice-race-1.0.0.tar.gz' })
+      .toArray();
     expect(files).toHaveLength(1);
   });
 });
@@ -160,14 +198,18 @@ describe('storage failures leave nothing published', () => {
     const isolated = await startTestServer();
     const token = (await createUser(isolated.deps, 'carol')).token.token;
     // A real refusal by the backend: a unique index that every chunk insert after the first hits.
-    await isolated.deps.db.collection('artifacts.chunks').createIndex({ n: 1 }, { unique: true, name: 'fault_injection' });
+    await isolated.deps.db
+      .collection('artifacts.chunks')
+      .createIndex({ n: 1 }, { unique: true, name: 'fault_injection' });
     const first = await buildPackage({ namespace: 'carol', name: 'one' });
     expect((await publishArchive(isolated.url, token, first.bytes)).status).toBe(201);
     const second = await buildPackage({ namespace: 'carol', name: 'two' });
     const e = await errorOf(await publishArchive(isolated.url, token, second.bytes));
     expect([e.status, e.code]).toEqual([502, 'ARTIFACT_STORAGE_FAILED']);
     expect((await fetch(`${isolated.url}/packages/carol/two`)).status).toBe(404);
-    expect(await isolated.deps.db.collection('artifacts.files').countDocuments({ filename: /carol-two/ })).toBe(0);
+    expect(
+      await isolated.deps.db.collection('artifacts.files').countDocuments({ filename: /carol-two/ }),
+    ).toBe(0);
     await isolated.close();
   });
 
@@ -175,14 +217,30 @@ describe('storage failures leave nothing published', () => {
     const isolated = await startTestServer();
     const token = (await createUser(isolated.deps, 'dave')).token.token;
     // A real refusal by the database: a unique index on the publisher lets only one version per user in.
-    await isolated.deps.db.collection('versions').createIndex({ publishedBy: 1 }, { unique: true, name: 'fault_injection' });
-    expect((await publishArchive(isolated.url, token, (await buildPackage({ namespace: 'dave', name: 'one' })).bytes)).status).toBe(201);
-    const res = await publishArchive(isolated.url, token, (await buildPackage({ namespace: 'dave', name: 'two' })).bytes);
+    await isolated.deps.db
+      .collection('versions')
+      .createIndex({ publishedBy: 1 }, { unique: true, name: 'fault_injection' });
+    expect(
+      (
+        await publishArchive(
+          isolated.url,
+          token,
+          (await buildPackage({ namespace: 'dave', name: 'one' })).bytes,
+        )
+      ).status,
+    ).toBe(201);
+    const res = await publishArchive(
+      isolated.url,
+      token,
+      (await buildPackage({ namespace: 'dave', name: 'two' })).bytes,
+    );
     const retryAfter = res.headers.get('retry-after');
     const e = await errorOf(res);
     expect([e.status, e.code]).toEqual([503, 'METADATA_WRITE_FAILED']);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    expect(await isolated.deps.db.collection('artifacts.files').countDocuments({ filename: /dave-two/ })).toBe(0);
+    expect(
+      await isolated.deps.db.collection('artifacts.files').countDocuments({ filename: /dave-two/ }),
+    ).toBe(0);
     expect((await fetch(`${isolated.url}/packages/dave/two`)).status).toBe(404);
     await isolated.close();
   });

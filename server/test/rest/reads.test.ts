@@ -37,8 +37,16 @@ describe('GET /packages/search', () => {
   test('case-insensitive substring over names and descriptions, exact name matches first', async () => {
     const body = await json<Search>('/packages/search?q=WEATHER');
     expect(body.query).toBe('WEATHER');
-    expect(body.results.map((r) => r.name)).toEqual(['@acme/weather', '@acme/calendar', '@acme/weather-alerts']);
-    expect(body.results[0]).toEqual({ name: '@acme/weather', description: 'Forecasts for any city.', latest: '1.2.0' });
+    expect(body.results.map((r) => r.name)).toEqual([
+      '@acme/weather',
+      '@acme/calendar',
+      '@acme/weather-alerts',
+    ]);
+    expect(body.results[0]).toEqual({
+      name: '@acme/weather',
+      description: 'Forecasts for any city.',
+      latest: '1.2.0',
+    });
   });
 
   test('an empty query lists packages', async () => {
@@ -85,16 +93,22 @@ describe('package, versions and version record', () => {
   });
 
   test('GET /packages/:ns/:name/versions gives integrity and size of each', async () => {
-    const body = await json<{ versions: { version: string; integrity: string; size: number }[] }>('/packages/acme/weather/versions');
+    const body = await json<{ versions: { version: string; integrity: string; size: number }[] }>(
+      '/packages/acme/weather/versions',
+    );
     expect(body.versions.map((v) => [v.version, v.integrity, v.size])).toEqual(
-      ['1.0.0', '1.2.0', '2.0.0-beta.1'].map((v) => [v, archives.get(`weather@${v}`)?.integrity, archives.get(`weather@${v}`)?.size]),
+      ['1.0.0', '1.2.0', '2.0.0-beta.1'].map((v) => [
+        v,
+        archives.get(`weather@${v}`)?.integrity,
+        archives.get(`weather@${v}`)?.size,
+      ]),
     );
   });
 
   test('GET /packages/:ns/:name/:version is the version record', async () => {
-    const record = await json<Record<string, unknown> & { artifact: { url: string }; manifest: { version: string } }>(
-      '/packages/acme/weather/1.2.0',
-    );
+    const record = await json<
+      Record<string, unknown> & { artifact: { url: string }; manifest: { version: string } }
+    >('/packages/acme/weather/1.2.0');
     const { integrity, size } = archives.get('weather@1.2.0')!;
     expect(record).toMatchObject({
       name: '@acme/weather',
@@ -107,7 +121,9 @@ describe('package, versions and version record', () => {
       provenance: { recorded: true, version: '1.2.0' },
     });
     expect(record.manifest.version).toBe('1.2.0');
-    expect(record.artifact.url).toBe(`${server.url}/artifacts/${integrity.slice(7)}/acme-weather-1.2.0.tar.gz`);
+    expect(record.artifact.url).toBe(
+      `${server.url}/artifacts/${integrity.slice(7)}/acme-weather-1.2.0.tar.gz`,
+    );
   });
 
   test('GET /namespaces/:ns', async () => {
@@ -118,7 +134,13 @@ describe('package, versions and version record', () => {
       reserved: false,
       packages: ['@acme/calendar', '@acme/weather', '@acme/weather-alerts'],
     });
-    expect(await json('/namespaces/pkg')).toEqual({ namespace: 'pkg', owner: null, maintainers: [], reserved: true, packages: [] });
+    expect(await json('/namespaces/pkg')).toEqual({
+      namespace: 'pkg',
+      owner: null,
+      maintainers: [],
+      reserved: true,
+      packages: [],
+    });
   });
 });
 
@@ -138,7 +160,9 @@ describe('downloads', () => {
   });
 
   test('the direct artifact URL serves the same bytes and headers', async () => {
-    const record = await json<{ artifact: { url: string }; integrity: string }>('/packages/acme/calendar/3.1.4');
+    const record = await json<{ artifact: { url: string }; integrity: string }>(
+      '/packages/acme/calendar/3.1.4',
+    );
     const res = await fetch(record.artifact.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-pkg-integrity')).toBe(record.integrity);
@@ -185,10 +209,13 @@ describe('invalid and unknown names', () => {
     }
   });
 
-  test.each(['1.0', 'v1.0.0', '1.0.0+build.5', 'latest', '^1.0.0'])('version %s is 400 BAD_REQUEST', async (version) => {
-    const res = await get(`/packages/acme/weather/${encodeURIComponent(version)}`);
-    expect(res.status).toBe(400);
-  });
+  test.each(['1.0', 'v1.0.0', '1.0.0+build.5', 'latest', '^1.0.0'])(
+    'version %s is 400 BAD_REQUEST',
+    async (version) => {
+      const res = await get(`/packages/acme/weather/${encodeURIComponent(version)}`);
+      expect(res.status).toBe(400);
+    },
+  );
 
   test.each([
     ['plain', '/packages/acme/nothing'],
@@ -213,7 +240,9 @@ describe('conditional requests', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     // As a browser revalidates (fetch would add `cache-control: no-cache` to a bare If-None-Match).
-    const again = await get('/packages/acme/weather', { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    const again = await get('/packages/acme/weather', {
+      headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -40,7 +40,9 @@ describe('the typed client', () => {
     const pkg = await trpc.packages.get.query({ namespace: 'tess', name: 'typed' });
     expect(pkg.latest).toBe('1.0.0');
     const record = await trpc.packages.version.query({ namespace: 'tess', name: 'typed', version: '1.0.0' });
-    expect(record.artifact.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/artifacts\/[0-9a-f]{64}\/tess-typed-1\.0\.0\.tar\.gz$/);
+    expect(record.artifact.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/artifacts\/[0-9a-f]{64}\/tess-typed-1\.0\.0\.tar\.gz$/,
+    );
   });
 
   test('authenticated procedures take the bearer token', async () => {

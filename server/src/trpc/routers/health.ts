@@ -6,7 +6,9 @@ import { livenessProcedure } from '../init.js';
 import { REST_ENDPOINTS } from '../../rest/endpoints.js';
 
 export const healthRouter = {
-  get: livenessProcedure.output(healthSchema).query(() => ({ status: 'ok' as const, apiVersion: API_VERSION })),
+  get: livenessProcedure
+    .output(healthSchema)
+    .query(() => ({ status: 'ok' as const, apiVersion: API_VERSION })),
   info: livenessProcedure.output(serviceInfoSchema).query(({ ctx }) => ({
     name: 'pkg registry',
     apiVersion: API_VERSION,

@@ -10,7 +10,13 @@ import {
   versionRecordSchema,
   versionRefSchema,
 } from '@pkg/shared';
-import { getPackage, getProvenance, getVersion, listVersions, searchPackages } from '../../services/package-service.js';
+import {
+  getPackage,
+  getProvenance,
+  getVersion,
+  listVersions,
+  searchPackages,
+} from '../../services/package-service.js';
 import { publicProcedure } from '../init.js';
 
 export const packagesRouter = {
