@@ -28,8 +28,19 @@ export const configSchema = z.object({
   PKG_RESERVED_NAMESPACES: z
     .string()
     .default('pkg,official')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/, 'must list namespaces separated by commas'))),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/, 'must list namespaces separated by commas'),
+      ),
+    ),
   /** Requests a minute per client on public routes; 0 disables the limit. */
   PKG_RATE_LIMIT_PUBLIC: z.coerce.number().int().min(0).default(600),
   /** Publishes a minute per user; 0 disables the limit. */

@@ -16,7 +16,10 @@ export interface Context {
 }
 
 export function requestBaseUrl(req: Request, deps: AppDeps): string {
-  return (deps.config.PKG_BASE_URL ?? `${req.protocol}://${req.get('host') ?? `${deps.config.HOST}:${deps.config.PORT}`}`).replace(/\/+$/, '');
+  return (
+    deps.config.PKG_BASE_URL ??
+    `${req.protocol}://${req.get('host') ?? `${deps.config.HOST}:${deps.config.PORT}`}`
+  ).replace(/\/+$/, '');
 }
 
 export function createContext({ req, deps }: { req: Request; deps: AppDeps }): Context {

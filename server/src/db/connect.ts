@@ -21,7 +21,10 @@ export interface OpenStore {
 export async function openStore(config: Config, log: Logger): Promise<OpenStore> {
   if (config.MONGODB_URI) {
     const connection = await mongoose
-      .createConnection(config.MONGODB_URI, { serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS, bufferCommands: false })
+      .createConnection(config.MONGODB_URI, {
+        serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
+        bufferCommands: false,
+      })
       .asPromise();
     const displayUri = redactUri(config.MONGODB_URI);
     log.info({ store: 'mongodb', uri: displayUri }, 'connected to MongoDB');
@@ -30,7 +33,10 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
   const dir = path.resolve(config.PKG_DATA_DIR);
   const store = await startEmbeddedStore({ dir });
   const connection = await mongoose
-    .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, { serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS, bufferCommands: false })
+    .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, {
+      serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
+      bufferCommands: false,
+    })
     .asPromise();
   log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');
   return {

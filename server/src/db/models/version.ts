@@ -14,7 +14,13 @@ export interface VersionDoc {
   size: number;
   publishedAt: Date;
   publishedBy: string;
-  artifact: { fileId: Types.ObjectId; filename: string; backend: string; format: 'tar.gz' | 'json'; mediaType: string };
+  artifact: {
+    fileId: Types.ObjectId;
+    filename: string;
+    backend: string;
+    format: 'tar.gz' | 'json';
+    mediaType: string;
+  };
   provenance: unknown;
 }
 
