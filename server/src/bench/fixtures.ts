@@ -46,7 +46,12 @@ export const seededName = (i: number) => `pkg-${String(i).padStart(5, '0')}`;
  * `count` packages of one version each, cloned from a published version (`template`), written
  * with insertMany: what 10,000 publishes would leave in the packages and versions collections.
  */
-export async function seedPackages(deps: AppDeps, namespace: string, template: VersionDoc, count: number): Promise<void> {
+export async function seedPackages(
+  deps: AppDeps,
+  namespace: string,
+  template: VersionDoc,
+  count: number,
+): Promise<void> {
   const now = deps.clock();
   const manifest = template.manifest as Record<string, unknown>;
   const provenance = template.provenance as Record<string, unknown>;
@@ -101,6 +106,12 @@ export function npmPublishBody(name: string, version: string, tarball: Buffer, r
     'dist-tags': { latest: version },
     versions: { [version]: manifest },
     access: null,
-    _attachments: { [filename]: { content_type: 'application/octet-stream', data: tarball.toString('base64'), length: tarball.length } },
+    _attachments: {
+      [filename]: {
+        content_type: 'application/octet-stream',
+        data: tarball.toString('base64'),
+        length: tarball.length,
+      },
+    },
   });
 }

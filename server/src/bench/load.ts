@@ -45,7 +45,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     mbps: result.throughput.average / 1e6,
     requests: result.requests.total,
     notModified: result.statusCodeStats?.['304']?.count ?? 0,
-    failures: result.errors + result['1xx'] + result['3xx'] - (result.statusCodeStats?.['304']?.count ?? 0) + result['4xx'] + result['5xx'],
+    failures:
+      result.errors +
+      result['1xx'] +
+      result['3xx'] -
+      (result.statusCodeStats?.['304']?.count ?? 0) +
+      result['4xx'] +
+      result['5xx'],
   };
 }
 
@@ -57,7 +63,10 @@ export interface TimedResult {
 }
 
 /** Runs `step` `count` times one after the other and reports the latency in milliseconds. */
-export async function timeSequential(count: number, step: (i: number) => Promise<void>): Promise<TimedResult> {
+export async function timeSequential(
+  count: number,
+  step: (i: number) => Promise<void>,
+): Promise<TimedResult> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = process.hrtime.bigint();
@@ -69,7 +78,8 @@ export async function timeSequential(count: number, step: (i: number) => Promise
 
 export function summarize(times: number[]): TimedResult {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
   const mean = sorted.reduce((n, t) => n + t, 0) / Math.max(1, sorted.length);
   return { p50: at(0.5), p99: at(0.99), mean, count: sorted.length };
 }
@@ -115,4 +125,18 @@ export async function runDownloads(url: string, clients: number, seconds: number
   agent.destroy();
   const elapsed = (Date.now() - started) / 1000;
   return { ...summarize(times), mbps: bytes / elapsed / 1e6, failures };
+}
+
+/** One GET with node:http, discarding the body; resolves with the status and body size. */
+export function downloadOnce(url: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }

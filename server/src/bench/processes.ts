@@ -42,7 +42,12 @@ async function waitReady(url: string, child: ChildProcess, stderr: () => string)
   throw new Error(`${url} did not answer within 60 s: ${stderr()}`);
 }
 
-async function start(args: string[], env: Record<string, string>, ready: string, base: string): Promise<Child> {
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  base: string,
+): Promise<Child> {
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -107,7 +112,12 @@ export async function startVerdaccio(dir: string): Promise<Child> {
   );
   const require = createRequire(import.meta.url);
   const bin = path.join(path.dirname(require.resolve('verdaccio/package.json')), 'bin', 'verdaccio');
-  return start([bin, '--config', config, '--listen', `127.0.0.1:${port}`], {}, '/-/ping', `http://127.0.0.1:${port}`);
+  return start(
+    [bin, '--config', config, '--listen', `127.0.0.1:${port}`],
+    {},
+    '/-/ping',
+    `http://127.0.0.1:${port}`,
+  );
 }
 
 /** node:http streaming one file from disk with fs.createReadStream: the floor for downloads. */
@@ -127,7 +137,11 @@ export function rssOf(pid: number): number {
 }
 
 /** Samples the RSS of `pid` every `everyMs` while `during` runs; resolves with its result and the peak. */
-export async function peakRssDuring<T>(pid: number, during: () => Promise<T>, everyMs = 20): Promise<{ result: T; peak: number }> {
+export async function peakRssDuring<T>(
+  pid: number,
+  during: () => Promise<T>,
+  everyMs = 20,
+): Promise<{ result: T; peak: number }> {
   let peak = rssOf(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), everyMs);
   try {

@@ -10,9 +10,23 @@ import path from 'node:path';
 import { openAdminDeps } from '../bin/admin/open-admin-deps.js';
 import type { VersionDoc } from '../db/models/version.js';
 import { createUser } from '../services/user-service.js';
-import { buildBigPackage, buildPackage, npmPublishBody, seededName, seedPackages } from './fixtures.js';
-import { runDownloads, runLoad, timeSequential, type LoadResult } from './load.js';
-import { peakRssDuring, rssOf, startPkgServer, startStaticFileServer, startVerdaccio, type Child } from './processes.js';
+import {
+  BIG_FILE_BYTES,
+  buildBigPackage,
+  buildPackage,
+  npmPublishBody,
+  seededName,
+  seedPackages,
+} from './fixtures.js';
+import { downloadOnce, runDownloads, runLoad, timeSequential, type LoadResult } from './load.js';
+import {
+  peakRssDuring,
+  rssOf,
+  startPkgServer,
+  startStaticFileServer,
+  startVerdaccio,
+  type Child,
+} from './processes.js';
 import { printReport, type Report } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,7 +35,7 @@ const SEEDED = 10_000;
 const NS = 'bench';
 const PUBLISHES = 30;
 /** 5 MB packages downloaded once each: the first download streams from GridFS. */
-const COLD = 5;
+const COLD = 8;
 
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-registry-bench-'));
 const children: Child[] = [];
@@ -48,7 +62,10 @@ async function setUpPkg(bigBytes: Buffer) {
     };
     await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes);
     await publish(bigBytes);
-    const template = await admin.deps.models.Version.findOne({ namespace: NS, name: 'seed' }, { _id: 0 }).lean<VersionDoc>();
+    const template = await admin.deps.models.Version.findOne(
+      { namespace: NS, name: 'seed' },
+      { _id: 0 },
+    ).lean<VersionDoc>();
     if (!template) throw new Error('the seed version is missing');
     const started = Date.now();
     await seedPackages(admin.deps, NS, template, SEEDED);
@@ -102,6 +119,16 @@ async function main(): Promise<void> {
   const plain = await startStaticFileServer(tarballFile);
   children.push(plain);
 
+  const pkgDownload = `${pkg.url}/packages/${NS}/big/1.0.0/download`;
+  const fiftyDownloads = async (label: string) => {
+    log(`pkg download, 50 clients at once, ${label}, sampling RSS`);
+    await downloadOnce(pkgDownload);
+    const before = rssOf(pkg.pid);
+    const { peak, result } = await peakRssDuring(pkg.pid, () => runDownloads(pkgDownload, 50, SECONDS));
+    return { before, peak, load: result };
+  };
+  const freshRss = await fiftyDownloads('right after seeding');
+
   const etag = (await fetch(`${pkg.url}/packages/${NS}/big`)).headers.get('etag') ?? '';
   const best = await bestOf({
     pkgDoc: { url: `${pkg.url}/packages/${NS}/big` },
@@ -112,23 +139,30 @@ async function main(): Promise<void> {
   const random = () => seededName(Math.floor(Math.random() * SEEDED));
   const once = (label: string, url: string, pathOf?: () => string, headers?: Record<string, string>) => {
     log(`${label}: 50 connections, ${SECONDS} s`);
-    return runLoad({ url, connections: 50, seconds: SECONDS, ...(pathOf ? { path: pathOf } : {}), ...(headers ? { headers } : {}) });
+    return runLoad({
+      url,
+      connections: 50,
+      seconds: SECONDS,
+      ...(pathOf ? { path: pathOf } : {}),
+      ...(headers ? { headers } : {}),
+    });
   };
   const metadata: Report['metadata'] = {
     ...best,
     pkgDocRandom: await once('pkg random package', pkg.url, () => `/packages/${NS}/${random()}`),
     pkgVersionRandom: await once('pkg random version', pkg.url, () => `/packages/${NS}/${random()}/1.0.0`),
-    pkgDoc304: await once('pkg If-None-Match', `${pkg.url}/packages/${NS}/big`, undefined, { 'if-none-match': etag }),
+    pkgDoc304: await once('pkg If-None-Match', `${pkg.url}/packages/${NS}/big`, undefined, {
+      'if-none-match': etag,
+    }),
   };
 
   log(`first downloads: publishing ${COLD} more 5 MB packages`);
   for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes);
   const cold = await timeSequential(COLD, async (i) => {
-    const res = await fetch(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
-    await res.arrayBuffer();
-    await expectStatus(res, 200, 'first download');
+    const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
+    if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
+      throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
   });
-  const pkgDownload = `${pkg.url}/packages/${NS}/big/1.0.0/download`;
   const verdaccioDownload = `${verdaccio.url}/bench-big/-/bench-big-1.0.0.tgz`;
   const download = (label: string, url: string, clients: number) => {
     log(`${label}: ${clients} client(s), ${SECONDS} s`);
@@ -143,19 +177,21 @@ async function main(): Promise<void> {
     plainTen: await download('node:http download', plain.url, 10),
     pkgCold: cold,
   };
-  const idleRss = rssOf(pkg.pid);
-  log('pkg download, 50 clients at once, sampling RSS');
-  const fifty = await peakRssDuring(pkg.pid, () => runDownloads(pkgDownload, 50, SECONDS));
+  const loadedRss = await fiftyDownloads('after the load runs');
 
   log(`publish latency: ${PUBLISHES} sequential publishes each`);
-  const small = await Promise.all(Array.from({ length: PUBLISHES }, (_, i) => buildPackage(NS, 'pub', `1.0.${i}`)));
+  const small = await Promise.all(
+    Array.from({ length: PUBLISHES }, (_, i) => buildPackage(NS, 'pub', `1.0.${i}`)),
+  );
   const archive = (i: number) => {
     const found = small[i];
     if (!found) throw new Error(`no archive ${i}`);
     return found.bytes;
   };
   const pkgPublish = await timeSequential(PUBLISHES, (i) => publish(archive(i)));
-  const verdaccioPublish = await timeSequential(PUBLISHES, (i) => putVerdaccio('bench-pub', `1.0.${i}`, archive(i)));
+  const verdaccioPublish = await timeSequential(PUBLISHES, (i) =>
+    putVerdaccio('bench-pub', `1.0.${i}`, archive(i)),
+  );
 
   printReport({
     seconds: SECONDS,
@@ -164,7 +200,7 @@ async function main(): Promise<void> {
     artifactBytes: big.size,
     metadata,
     downloads,
-    rss: { idle: idleRss, peak: fifty.peak, load: fifty.result },
+    rss: { fresh: freshRss, loaded: loadedRss },
     publish: { pkg: pkgPublish, verdaccio: verdaccioPublish, archiveBytes: archive(0).byteLength },
   });
 }

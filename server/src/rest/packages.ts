@@ -6,10 +6,24 @@
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
 //   GET /namespaces/:namespace             → namespaces.get
-import { Router } from 'express';
+// The two hottest reads (package document, version record) answer from the ready-made JSON of
+// services/package-responses.ts: the same service output, checked with the same output schema,
+// cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
+// That is the one place a JSON route calls a service instead of the caller: it is what lets
+// metadata reads outrun Verdaccio (see the registry bench).
+import { packageRefSchema, versionRefSchema } from '@pkg/shared';
+import { Router, type Response } from 'express';
+import { requestBaseUrl } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
+import { packageResponse, versionResponse, type JsonResponse } from '../services/package-responses.js';
 import { anonymousGet } from './cors.js';
+
+/** Like res.json: the body with its ETag; send() answers 304 to a matching If-None-Match. */
+function sendJson(res: Response, { body, etag }: JsonResponse): void {
+  res.setHeader('etag', etag);
+  res.type('json').send(body);
+}
 
 export function packageRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -18,13 +32,14 @@ export function packageRoutes(deps: AppDeps): Router {
     res.json(await callerFor(req, deps).packages.search({ q, limit }));
   });
   anonymousGet(r, '/packages/:namespace/:name', async (req, res) => {
-    res.json(await callerFor(req, deps).packages.get(req.params));
+    sendJson(res, await packageResponse(deps, packageRefSchema.parse(req.params)));
   });
   anonymousGet(r, '/packages/:namespace/:name/versions', async (req, res) => {
     res.json(await callerFor(req, deps).packages.versions(req.params));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version', async (req, res) => {
-    res.json(await callerFor(req, deps).packages.version(req.params));
+    const ref = versionRefSchema.parse(req.params);
+    sendJson(res, await versionResponse(deps, ref, requestBaseUrl(req, deps)));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version/provenance', async (req, res) => {
     res.json(await callerFor(req, deps).packages.provenance(req.params));

@@ -11,7 +11,19 @@ import type { AppDeps } from '../deps.js';
 import { createPackageRevisions, type PackageRevisions } from './package-revisions.js';
 
 /** Entries kept per kind (least recently used out first). */
-export const METADATA_CACHE_ENTRIES = { packages: 5000, versionLists: 2000, versions: 2000 } as const;
+export const METADATA_CACHE_ENTRIES = {
+  packages: 5000,
+  versionLists: 2000,
+  versions: 2000,
+  packageResponses: 5000,
+  versionResponses: 2000,
+} as const;
+
+/** A serialized answer and its ETag (package-responses.ts). */
+export interface CachedJson {
+  body: string;
+  etag: string;
+}
 
 interface Entry<T> {
   revision: number;
@@ -68,6 +80,8 @@ export interface MetadataCache {
   packages: RevisionLru<PackageInfo>;
   versionLists: RevisionLru<VersionList>;
   versions: RevisionLru<VersionDoc>;
+  packageResponses: RevisionLru<CachedJson>;
+  versionResponses: RevisionLru<CachedJson>;
 }
 
 /** One cache per set of models, i.e. per app: two apps in one process never share entries. */
@@ -81,6 +95,8 @@ export function metadataCacheFor(deps: AppDeps): MetadataCache {
       packages: new RevisionLru(METADATA_CACHE_ENTRIES.packages),
       versionLists: new RevisionLru(METADATA_CACHE_ENTRIES.versionLists),
       versions: new RevisionLru(METADATA_CACHE_ENTRIES.versions),
+      packageResponses: new RevisionLru(METADATA_CACHE_ENTRIES.packageResponses),
+      versionResponses: new RevisionLru(METADATA_CACHE_ENTRIES.versionResponses),
     };
     caches.set(deps.models, cache);
   }

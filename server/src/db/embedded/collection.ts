@@ -224,7 +224,9 @@ export class Collection {
     const full = values.length === index.fields.length;
     const ids = new Set<string>();
     for (const combo of combos) {
-      const held = full ? index.lookup(index.keyOf(combo)) : index.lookupPrefix(combo.length, index.prefixKeyOf(combo));
+      const held = full
+        ? index.lookup(index.keyOf(combo))
+        : index.lookupPrefix(combo.length, index.prefixKeyOf(combo));
       for (const id of held) ids.add(id);
     }
     return this.fetch(ids);

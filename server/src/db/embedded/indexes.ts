@@ -120,7 +120,8 @@ export class Index {
   checkUnique(ns: string, id: string, keys: IndexKey[]): void {
     if (!this.unique) return;
     for (const k of keys) {
-      for (const holder of holdersOf(this.entries, k.key)) if (holder !== id) throw this.duplicateKeyError(ns, k.values);
+      for (const holder of holdersOf(this.entries, k.key))
+        if (holder !== id) throw this.duplicateKeyError(ns, k.values);
     }
   }
 

@@ -1,0 +1,63 @@
+// The two hottest reads, the package document and the version record, as ready-to-send JSON
+// bodies with their ETag: validated with the procedures' output schemas once, when built, and
+// then cached per package revision like the documents (metadata-cache.ts). The bytes and the
+// ETag are exactly what `res.json(output)` sends for the procedure's output, so a REST route
+// may answer from here (and 304 to a matching If-None-Match) without building anything; like
+// publicProcedure, a database that is down is 503 STORAGE_UNAVAILABLE.
+import { createHash } from 'node:crypto';
+import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
+import type { AppDeps } from '../deps.js';
+import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
+import { getPackage, getVersion } from './package-service.js';
+import { assertStorageReady, isConnectivityError, storageUnavailable } from './storage.js';
+
+/** `etag` is Express's default ETag for the body: weak, length and SHA-1. */
+export type JsonResponse = CachedJson;
+
+export function weakEtag(body: string): string {
+  const hash = createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
+  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+}
+
+function toResponse(body: string): JsonResponse {
+  return { body, etag: weakEtag(body) };
+}
+
+async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+  assertStorageReady(deps.db);
+  try {
+    return await read();
+  } catch (error) {
+    throw isConnectivityError(error) ? storageUnavailable(error) : error;
+  }
+}
+
+/** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
+export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse> {
+  return fromStorage(deps, async () => {
+    const cache = metadataCacheFor(deps);
+    const key = packageKey(ref);
+    const revision = await cache.revisions.read(ref);
+    const hit = revision === null ? undefined : cache.packageResponses.get(key, revision);
+    if (hit) return hit;
+    const response = toResponse(JSON.stringify(getPackageOutputSchema.parse(await getPackage(deps, ref))));
+    if (revision !== null) cache.packageResponses.set(key, revision, response);
+    return response;
+  });
+}
+
+/** GET /packages/:namespace/:name/:version as JSON bytes; `baseUrl` is part of the record. */
+export function versionResponse(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
+  return fromStorage(deps, async () => {
+    const cache = metadataCacheFor(deps);
+    const key = `${versionKey(ref)} ${baseUrl}`;
+    const revision = await cache.revisions.read(ref);
+    const hit = revision === null ? undefined : cache.versionResponses.get(key, revision);
+    if (hit) return hit;
+    const response = toResponse(
+      JSON.stringify(versionRecordSchema.parse(await getVersion(deps, ref, baseUrl))),
+    );
+    if (revision !== null) cache.versionResponses.set(key, revision, response);
+    return response;
+  });
+}
