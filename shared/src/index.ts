@@ -21,6 +21,7 @@ export { parseSkillMd } from './package/check-skill-md.js';
 export { canonicalJson, manifestSha256 } from './package/manifest-hash.js';
 export { scaffold, type ScaffoldOptions, slugifyName, slugifyNamespace } from './package/scaffold.js';
 export { writeArchive, type ArchiveInputFile } from './package/write-archive.js';
-export { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+export { checkJsonSchema, compileJsonSchema } from './package/json-schema.js';
 export { parseJsonFile } from './package/json-text.js';
 export { entryPathProblem } from './package/entry-path.js';

@@ -50,27 +50,33 @@ interface Target {
   id: string;
   range: string;
   registry: string;
-  record: VersionRecord;
+  version: string;
+  /** The version record: resolved already, or (for a lock pin) arriving during the download. */
+  record: Promise<VersionRecord>;
   download: string;
   pin: LockEntry | undefined;
 }
 
-async function pinnedTarget(id: string, range: string, pin: LockEntry): Promise<Target> {
+/** A lock pin: its record is fetched while the pinned bytes download (both are known). */
+function pinnedTarget(id: string, range: string, pin: LockEntry): Target {
   const { namespace, name } = parsePackageId(id)!;
   const client = createRegistryClient(pin.registry);
-  const record = await callRegistry(pin.registry, () =>
+  const record = callRegistry(pin.registry, () =>
     client.packages.version.query({ namespace, name, version: pin.version }),
-  );
-  if (record.integrity !== pin.integrity || record.size !== pin.size) {
-    throw new CliError(
-      'INTEGRITY_MISMATCH',
-      `The registry now records ${id}@${pin.version} as ${record.integrity} (${record.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`,
-      {
-        hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
-      },
-    );
-  }
-  return { id, range, registry: pin.registry, record, download: pin.download, pin };
+  ).then((r) => {
+    if (r.integrity !== pin.integrity || r.size !== pin.size) {
+      throw new CliError(
+        'INTEGRITY_MISMATCH',
+        `The registry now records ${id}@${pin.version} as ${r.integrity} (${r.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`,
+        {
+          hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
+        },
+      );
+    }
+    return r;
+  });
+  record.catch(() => undefined);
+  return { id, range, registry: pin.registry, version: pin.version, record, download: pin.download, pin };
 }
 
 async function targets(
@@ -87,7 +93,8 @@ async function targets(
       id: spec.id,
       range,
       registry,
-      record,
+      version: record.version,
+      record: Promise.resolve(record),
       download: `${registry}${record.download}`,
       pin: undefined,
     };
@@ -110,14 +117,16 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const list = await targets(options, manifest, lock);
   if (list.length === 0) return [];
 
-  const verified: { target: Target; result: Verified }[] = [];
-  for (const target of list) {
-    const expected = expectedFromRecord(target.record);
-    if (target.pin) Object.assign(expected, { integrity: target.pin.integrity, size: target.pin.size });
-    const label = `${target.id}@${target.record.version}`;
-    const download = await downloadArtifact(target.download, label, expected.size, options.progress);
-    verified.push({ target, result: await verifyArtifact(download, expected) });
-  }
+  const verified = await Promise.all(
+    list.map(async (target) => {
+      const label = `${target.id}@${target.version}`;
+      const size = target.pin?.size ?? (await target.record).size;
+      const download = await downloadArtifact(target.download, label, size, options.progress);
+      const expected = expectedFromRecord(await target.record);
+      if (target.pin) Object.assign(expected, { integrity: target.pin.integrity, size: target.pin.size });
+      return { target, result: await verifyArtifact(download, expected) };
+    }),
+  );
 
   const refusals = verified.flatMap(({ target, result }) => {
     const missing = ungranted(result.manifest.permissions, manifest.packages[target.id]?.permissions);
@@ -139,17 +148,17 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const extracted: string[] = [];
   try {
     for (const { target, result } of verified) {
-      const dir = extractToTemp(project, result.files, `${target.id}@${target.record.version}`);
+      const dir = extractToTemp(project, result.files, `${target.id}@${target.version}`);
       extracted.push(dir);
       const { namespace, name } = parsePackageId(target.id)!;
-      await loadInstalledPackage(dir, { expect: { namespace, name, version: target.record.version } });
+      await loadInstalledPackage(dir, { expect: { namespace, name, version: target.version } });
     }
     const nextManifest: ProjectManifest = { ...manifest, packages: { ...manifest.packages } };
     const nextLock: LockFile = { lockfileVersion: 1, packages: { ...(lock?.packages ?? {}) } };
     for (const { target, result } of verified) {
       nextManifest.packages[target.id] = { range: target.range, permissions: result.manifest.permissions };
       nextLock.packages[target.id] = {
-        version: target.record.version,
+        version: target.version,
         integrity: result.integrity,
         size: result.size,
         registry: target.registry,
@@ -170,7 +179,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   }
   return verified.map(({ target, result }) => ({
     name: target.id,
-    version: target.record.version,
+    version: target.version,
     integrity: result.integrity,
     size: result.size,
     registry: target.registry,

@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import {
-  Ajv2020,
+  compileJsonSchema,
   entryPathProblem,
   type Manifest,
   PACKAGE_LIMITS,
@@ -95,8 +95,7 @@ function compileSchema(files: ReadonlyMap<string, Uint8Array>, path: string): Va
     throw new Error(`${path} is not a JSON object`);
   }
   // The same options as the validator (shared/src/package/check-tools.ts), listing every error.
-  const ajv = new Ajv2020({ strict: true, validateFormats: false, allErrors: true });
-  return ajv.compile(parsed.value);
+  return compileJsonSchema(parsed.value);
 }
 
 /** The package scope of a `.js` entry: the nearest package.json inside the package must say "module". */

@@ -1,6 +1,6 @@
 // Tool entries: each entry file exists and has a default export (read, never executed); each
 // schema file exists, is JSON and compiles as JSON Schema 2020-12 with Ajv in strict mode.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { checkJsonSchema } from './json-schema.js';
 import type { Manifest } from '../schemas/manifest.js';
 import { decodeText, jsonDeeperThan, jsonPointer, parseJsonFile } from './json-text.js';
 import { PACKAGE_LIMITS } from './limits.js';
@@ -76,10 +76,8 @@ export function checkSchemaFile(path: string, bytes: Uint8Array): Problem[] {
   if (declared !== undefined && declared !== JSON_SCHEMA_2020 && declared !== `${JSON_SCHEMA_2020}#`) {
     return [problem(path, C.SCHEMA_INVALID, `"$schema" must be ${JSON_SCHEMA_2020} (JSON Schema 2020-12)`)];
   }
-  // A fresh instance per file: no shared $id registry, no remote loading, formats as annotations.
-  const ajv = new Ajv2020({ strict: true, validateFormats: false, allErrors: false });
   try {
-    ajv.compile(schema);
+    checkJsonSchema(schema);
     return [];
   } catch (error) {
     return [

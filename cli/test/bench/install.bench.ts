@@ -1,0 +1,124 @@
+// `pkg install` of one package from a local registry, cold and from the lock file, next to
+// `npm install` of a tarball of the same size from a local Verdaccio 6, in the same run.
+// Target: pkg install from the lock file in at most half the time of that npm install.
+// Runs the built CLI and the built server (npm run bench builds both first).
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, bench, describe } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { CLI } from '../helpers/run-cli.js';
+
+// The built server's bench helpers (child processes on loopback ports), typed from their source.
+type Processes = typeof import('../../../server/src/bench/processes.js');
+const built = path.resolve(import.meta.dirname, '../../../server/dist/bench/processes.js');
+const { startPkgServer, startVerdaccio } = (await import(pathToFileURL(built).href)) as Processes;
+
+const exec = promisify(execFile);
+const ADMIN = path.resolve(import.meta.dirname, '../../../server/dist/bin/pkg-admin.js');
+const PAYLOAD_BYTES = 1024 * 1024;
+const root = mkdtempSync(path.join(tmpdir(), 'pkg-install-bench-'));
+const payload = randomBytes(PAYLOAD_BYTES);
+const env = { PATH: process.env.PATH ?? '', HOME: root, XDG_CONFIG_HOME: path.join(root, '.config') };
+
+const pkgServer = await startPkgServer(path.join(root, 'pkg-data'));
+const verdaccio = await startVerdaccio(path.join(root, 'verdaccio'));
+afterAll(async () => {
+  await pkgServer.stop();
+  await verdaccio.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+// The skill: the scaffold plus 1 MiB of incompressible data, published with the CLI.
+const { stdout: created } = await exec(process.execPath, [ADMIN, 'user', 'create', 'bench'], {
+  env: { ...env, PKG_DATA_DIR: path.join(root, 'pkg-data') },
+});
+const token = created.trim().split('\n').at(-1) ?? '';
+const cliEnv = { ...env, PKG_REGISTRY: pkgServer.url, PKG_TOKEN: token };
+await exec(process.execPath, [CLI, 'init', 'skill', '--namespace', 'bench', '--name', 'skill'], {
+  cwd: root,
+  env: cliEnv,
+});
+writeFileSync(path.join(root, 'skill', 'data.bin'), payload);
+await exec(process.execPath, [CLI, 'publish', 'skill'], { cwd: root, env: cliEnv });
+
+// The npm package: the same bytes, packed by npm and published to Verdaccio by npm.
+const npmDir = path.join(root, 'npm-skill');
+mkdirSync(npmDir);
+writeFileSync(
+  path.join(npmDir, 'package.json'),
+  JSON.stringify({ name: 'bench-skill', version: '1.0.0', main: 'index.js' }),
+);
+writeFileSync(path.join(npmDir, 'index.js'), 'export default 1;\n');
+writeFileSync(path.join(npmDir, 'data.bin'), payload);
+const npmrc = path.join(root, '.npmrc');
+writeFileSync(
+  npmrc,
+  `registry=${verdaccio.url}/\n//${new URL(verdaccio.url).host}/:_authToken=bench\naudit=false\nfund=false\nupdate-notifier=false\n`,
+);
+const npmEnv = { ...env, npm_config_userconfig: npmrc };
+await exec('npm', ['publish', '--registry', `${verdaccio.url}/`], { cwd: npmDir, env: npmEnv });
+
+// Lock files to install from: one pkg project, one npm project.
+const pkgLocked = path.join(root, 'pkg-locked');
+mkdirSync(pkgLocked);
+await exec(process.execPath, [CLI, 'install', '@bench/skill'], { cwd: pkgLocked, env: cliEnv });
+const npmLocked = path.join(root, 'npm-locked');
+mkdirSync(npmLocked);
+writeFileSync(path.join(npmLocked, 'package.json'), '{"name":"consumer","version":"1.0.0","private":true}');
+await exec('npm', ['install', 'bench-skill', '--cache', path.join(root, 'npm-cache-seed')], {
+  cwd: npmLocked,
+  env: npmEnv,
+});
+
+let n = 0;
+function freshDir(from?: string, files: string[] = []): string {
+  const dir = path.join(root, `run-${n++}`);
+  mkdirSync(dir);
+  for (const file of files) copyFileSync(path.join(from ?? '', file), path.join(dir, file));
+  return dir;
+}
+
+const options = { time: 3_000, iterations: 5, warmupIterations: 1 };
+describe(`install one package of ${PAYLOAD_BYTES / 1024} KiB of data`, () => {
+  bench(
+    'pkg install (cold: resolve, record, download, verify)',
+    async () => {
+      await exec(process.execPath, [CLI, 'install', '@bench/skill'], { cwd: freshDir(), env: cliEnv });
+    },
+    options,
+  );
+  bench(
+    'pkg install (from pkg-lock.json)',
+    async () => {
+      await exec(process.execPath, [CLI, 'install'], {
+        cwd: freshDir(pkgLocked, ['pkg.json', 'pkg-lock.json']),
+        env: cliEnv,
+      });
+    },
+    options,
+  );
+  bench(
+    'peer: npm install from Verdaccio (cold, empty cache)',
+    async () => {
+      const dir = freshDir();
+      writeFileSync(path.join(dir, 'package.json'), '{"name":"consumer","version":"1.0.0","private":true}');
+      await exec('npm', ['install', 'bench-skill', '--cache', path.join(dir, '.npm-cache')], {
+        cwd: dir,
+        env: npmEnv,
+      });
+    },
+    options,
+  );
+  bench(
+    'peer: npm install from Verdaccio (package-lock.json, empty cache)',
+    async () => {
+      const dir = freshDir(npmLocked, ['package.json', 'package-lock.json']);
+      await exec('npm', ['install', '--cache', path.join(dir, '.npm-cache')], { cwd: dir, env: npmEnv });
+    },
+    options,
+  );
+});
