@@ -24,7 +24,7 @@ import { extractToTemp } from './extract.js';
 import { ungranted } from './permissions.js';
 import { parseSpec, resolveSpec } from './resolve.js';
 import { commit } from './transaction.js';
-import { expectedFromRecord, verifyArtifact, type Verified } from './verify.js';
+import { expectedFromRecord, verifyArtifact } from './verify.js';
 
 export interface InstallOptions {
   project: Project;
