@@ -36,8 +36,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(serviceRoutes(deps));
-  app.use(downloadRoutes(deps));
   app.use(packageRoutes(deps));
+  app.use(downloadRoutes(deps));
   app.use(authRoutes(deps));
   app.use(mcpRoutes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));

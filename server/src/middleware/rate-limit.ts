@@ -5,6 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
 
 export function publicRateLimit(deps: AppDeps) {
+  if (deps.config.PKG_RATE_LIMIT_PUBLIC === 0)
+    return (_req: Request, _res: Response, next: NextFunction): void => next();
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path === '/health') return next();
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';

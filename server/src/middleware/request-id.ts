@@ -15,11 +15,20 @@ declare module 'express-serve-static-core' {
 }
 
 export function requestId(logger: Logger) {
+  // The level is fixed at start: with request lines off, nothing is timed or logged per request.
+  const logRequests = logger.isLevelEnabled('info');
   return (req: Request, res: Response, next: NextFunction): void => {
     const incoming = req.get('x-request-id');
-    req.id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.log = logger.child({ requestId: req.id });
-    res.setHeader('x-request-id', req.id);
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    // The child logger is made on first use: most requests never log.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      get: () => (child ??= logger.child({ requestId: id })),
+      configurable: true,
+    });
+    res.setHeader('x-request-id', id);
+    if (!logRequests) return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
