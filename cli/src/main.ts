@@ -9,6 +9,20 @@ import { cliVersion } from './version.js';
 
 const GLOBAL_WITH_VALUE = new Set(['--registry']);
 
+/** What each group of subcommands is about, for the help. */
+const GROUPS: Record<string, string> = {
+  block: 'blocks of the chain (data layer)',
+  chain: 'the chain itself (data layer)',
+  config: 'CLI settings: the registry and where it comes from',
+  contract: 'contracts: code, verified source, ABI (data layer)',
+  logs: 'event logs (data layer)',
+  provider: 'data providers and their health (data layer)',
+  setup: 'set-up of the data layer',
+  token: 'registry tokens (create, list, revoke) and ERC-20 tokens (inspect)',
+  tx: 'transactions (data layer)',
+  wallet: 'wallets: balances and activity (data layer)',
+};
+
 /** The entries a command line needs: the one it names, or all of them (help, typos, groups). */
 export function entriesFor(args: readonly string[]): CommandEntry[] {
   const words: string[] = [];
@@ -45,7 +59,7 @@ export function buildProgram(definitions: readonly CommandDefinition[]): Command
     for (const part of parts.slice(0, -1)) {
       parent =
         parent.commands.find((c) => c.name() === part) ??
-        parent.command(part).description(`${part} commands`);
+        parent.command(part).description(GROUPS[part] ?? `${part} commands`);
     }
     let cmd = parent.command(parts.at(-1) ?? def.name).description(def.summary);
     if (def.configure) cmd = def.configure(cmd);
