@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/.pkg-data/**',
       '**/coverage/**',
       '**/*.gen.ts',
+      '**/*.gen.js',
       '.turbo/**',
     ],
   },

@@ -1,0 +1,2 @@
+export declare const META_SCHEMA_2020: string;
+export declare function metaValidatorSource(): string;
