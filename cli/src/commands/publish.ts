@@ -16,7 +16,7 @@ const optionsSchema = z.object({ dryRun: z.boolean().optional() });
 export const publishCommand = defineCommand({
   name: 'publish',
   summary: 'validate, pack and publish a package (--dry-run: validate and pack only, offline)',
-  help: 'Examples:\n  pkg publish --dry-run\n  pkg publish --dry-run my-skill',
+  help: 'Needs a login (pkg login) unless --dry-run.\n\nExamples:\n  pkg publish my-skill\n  pkg publish --dry-run my-skill',
   configure: (cmd) =>
     cmd
       .argument('[dir]', 'package directory (default: the current directory)')
