@@ -15,11 +15,15 @@ export interface Context {
   baseUrl: string;
 }
 
-export function requestBaseUrl(req: Request, deps: AppDeps): string {
+/** `{base_url}`: PKG_BASE_URL, or the origin a request came to (its protocol and Host). */
+export function baseUrlOf(deps: AppDeps, protocol: string, host: string | undefined): string {
   return (
-    deps.config.PKG_BASE_URL ??
-    `${req.protocol}://${req.get('host') ?? `${deps.config.HOST}:${deps.config.PORT}`}`
+    deps.config.PKG_BASE_URL ?? `${protocol}://${host ?? `${deps.config.HOST}:${deps.config.PORT}`}`
   ).replace(/\/+$/, '');
+}
+
+export function requestBaseUrl(req: Request, deps: AppDeps): string {
+  return baseUrlOf(deps, req.protocol, req.get('host'));
 }
 
 export function createContext({ req, deps }: { req: Request; deps: AppDeps }): Context {

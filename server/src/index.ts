@@ -1,5 +1,6 @@
 // What other workspaces (tests, the CLI's types, the web's e2e test) import from the server.
 export { createApp } from './app.js';
+export { createHttpServer } from './http-server.js';
 export { loadConfig, type Config } from './config.js';
 export type { AppDeps } from './deps.js';
 export { createDeps } from './create-deps.js';

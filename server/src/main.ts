@@ -1,9 +1,9 @@
-// loadConfig → open the store → createApp(deps) → listen → graceful shutdown.
+// loadConfig → open the store → createHttpServer(deps) → listen → graceful shutdown.
 import { once } from 'node:events';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDeps } from './create-deps.js';
 import { openStore } from './db/connect.js';
+import { createHttpServer } from './http-server.js';
 import { createLogger } from './logger.js';
 
 async function start(): Promise<void> {
@@ -20,8 +20,7 @@ async function start(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = await openStore(config, logger);
   const deps = await createDeps(config, logger, store.connection);
-  const app = createApp(deps);
-  const server = app.listen(config.PORT, config.HOST);
+  const server = createHttpServer(deps).listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

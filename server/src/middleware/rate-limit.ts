@@ -1,21 +1,45 @@
 // The per-client request limit on public routes (spec README: 600 a minute by default),
 // counted in MongoDB through the shared limiter. 429 RATE_LIMITED with Retry-After.
+// A request is counted once, whichever path decides first: the hot-read path
+// (rest/hot-reads.ts) or this middleware, which reuses the hot path's decision.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RegistryError } from '@pkg/shared';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
+import type { LimitDecision } from '../services/limiter.js';
+
+const decided = new WeakMap<IncomingMessage, LimitDecision>();
+
+/**
+ * Counts `req` against the public limit of `client` (once per request) and sets the
+ * `ratelimit-*` headers; null when the limit is off or the route is exempt.
+ */
+export function publicRateDecision(
+  deps: AppDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: string,
+): LimitDecision | null {
+  if (deps.config.PKG_RATE_LIMIT_PUBLIC === 0) return null;
+  let decision = decided.get(req);
+  if (!decision) {
+    decision = deps.limiter.hit(`public:${client}`, deps.config.PKG_RATE_LIMIT_PUBLIC, 60_000);
+    decided.set(req, decision);
+    if (decision.limit > 0) {
+      res.setHeader('ratelimit-limit', String(decision.limit));
+      res.setHeader('ratelimit-remaining', String(decision.remaining));
+    }
+  }
+  return decision;
+}
 
 export function publicRateLimit(deps: AppDeps) {
   if (deps.config.PKG_RATE_LIMIT_PUBLIC === 0)
     return (_req: Request, _res: Response, next: NextFunction): void => next();
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path === '/health') return next();
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const decision = deps.limiter.hit(`public:${client}`, deps.config.PKG_RATE_LIMIT_PUBLIC, 60_000);
-    if (decision.limit > 0) {
-      res.setHeader('ratelimit-limit', String(decision.limit));
-      res.setHeader('ratelimit-remaining', String(decision.remaining));
-    }
-    if (!decision.allowed) {
+    const decision = publicRateDecision(deps, req, res, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    if (decision && !decision.allowed) {
       throw new RegistryError('RATE_LIMITED', `Too many requests; try again in ${decision.retryAfter} s.`, {
         retryAfter: decision.retryAfter,
       });

@@ -1,11 +1,21 @@
 // Gives every request an id (the caller's `x-request-id` when it is well formed, else a new
 // UUID), echoes it in the response header and binds it to a per-request child logger that
-// logs the request's completion.
+// logs the request's completion. The hot-read path (rest/hot-reads.ts) assigns it before
+// Express sees the request; the middleware then leaves it as it is, so a request has one id.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** Set by assignRequestId, before any route runs. */
+    id?: string;
+    log?: Logger;
+  }
+}
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -14,29 +24,44 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function requestId(logger: Logger) {
+/** Extra members of the completion line, read when it is logged (`hot: true` for answers from the hot-read path). */
+export type RequestLogFields = Record<string, unknown>;
+
+/**
+ * Sets `req.id`, a lazy `req.log` and the `x-request-id` header; with info-level logs, logs
+ * the request line when the response finishes. Does nothing for a request that has an id.
+ */
+export function assignRequestId(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  fields?: RequestLogFields,
+): void {
+  if (req.id) return;
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.id = id;
+  // The child logger is made on first use: most requests never log.
+  let child: Logger | undefined;
+  const log = () => (child ??= logger.child({ requestId: id }));
+  Object.defineProperty(req, 'log', { get: log, configurable: true });
+  res.setHeader('x-request-id', id);
   // The level is fixed at start: with request lines off, nothing is timed or logged per request.
-  const logRequests = logger.isLevelEnabled('info');
+  if (!logger.isLevelEnabled('info')) return;
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log().info(
+      { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...fields },
+      'request',
+    );
+  });
+}
+
+export function requestId(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.get('x-request-id');
-    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
-    // The child logger is made on first use: most requests never log.
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      get: () => (child ??= logger.child({ requestId: id })),
-      configurable: true,
-    });
-    res.setHeader('x-request-id', id);
-    if (!logRequests) return next();
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
-    });
+    assignRequestId(logger, req, res, req.path);
     next();
   };
 }

@@ -19,6 +19,11 @@ export function weakEtag(body: string): string {
   return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
 }
 
+/** The version record holds `artifact.url`, so its answer is cached per base URL. */
+function versionResponseKey(ref: VersionRef, baseUrl: string): string {
+  return `${versionKey(ref)} ${baseUrl}`;
+}
+
 function toResponse(body: string): JsonResponse {
   return { body, etag: weakEtag(body) };
 }
@@ -30,6 +35,34 @@ async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T>
   } catch (error) {
     throw isConnectivityError(error) ? storageUnavailable(error) : error;
   }
+}
+
+/**
+ * The cached answer of GET /packages/:namespace/:name at the package's current revision, or
+ * undefined (not cached, stale, unknown package, or the database unavailable). Never builds one.
+ */
+export async function cachedPackageResponse(
+  deps: AppDeps,
+  ref: PackageRef,
+): Promise<JsonResponse | undefined> {
+  const cache = metadataCacheFor(deps);
+  if (cache.packageResponses.size === 0 || deps.db.readyState !== 1) return undefined;
+  const revision = await cache.revisions.read(ref).catch(() => null);
+  return revision === null ? undefined : cache.packageResponses.get(packageKey(ref), revision);
+}
+
+/** Like cachedPackageResponse, for GET /packages/:namespace/:name/:version at `baseUrl`. */
+export async function cachedVersionResponse(
+  deps: AppDeps,
+  ref: VersionRef,
+  baseUrl: string,
+): Promise<JsonResponse | undefined> {
+  const cache = metadataCacheFor(deps);
+  if (cache.versionResponses.size === 0 || deps.db.readyState !== 1) return undefined;
+  const revision = await cache.revisions.read(ref).catch(() => null);
+  return revision === null
+    ? undefined
+    : cache.versionResponses.get(versionResponseKey(ref, baseUrl), revision);
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
@@ -50,7 +83,7 @@ export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonRes
 export function versionResponse(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
     const cache = metadataCacheFor(deps);
-    const key = `${versionKey(ref)} ${baseUrl}`;
+    const key = versionResponseKey(ref, baseUrl);
     const revision = await cache.revisions.read(ref);
     const hit = revision === null ? undefined : cache.versionResponses.get(key, revision);
     if (hit) return hit;

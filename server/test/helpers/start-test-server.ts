@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import {
-  createApp,
+  createHttpServer,
   createDeps,
   createLogger,
   loadConfig,
@@ -54,7 +54,7 @@ export async function startTestServer(
   const logger = createLogger(config.LOG_LEVEL, sink);
   const store = await openStore(config, logger);
   const deps: AppDeps = await createDeps(config, logger, store.connection, options.clock);
-  const server = createApp(deps).listen(0, '127.0.0.1');
+  const server = createHttpServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

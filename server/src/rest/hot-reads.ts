@@ -1,0 +1,94 @@
+// The hot-read path: an answer cache in front of the Express app for the two hottest anonymous
+// reads, GET /packages/:namespace/:name and GET /packages/:namespace/:name/:version.
+//   request → plain path, valid names? → rate limit (counted once) → current revision
+//           → cached answer at that revision? → 200 (or 304 to a matching If-None-Match)
+//   anything else → the Express app, unchanged
+// It answers only what the Express routes (rest/packages.ts) answered before and cached: the
+// same bytes, ETag and headers (a test compares both paths). Errors, misses, stale entries,
+// refused rate limits, HEAD, encoded or odd paths all go to Express, which owns every status
+// other than 200 and 304. Like the routes, it reads the package's stored revision on every
+// request, so nothing is served stale after a publish in any server process answered.
+// Express's per-request work is most of what a cached read costs; skipping it is what puts
+// these reads well past twice Verdaccio's rate (see the registry bench).
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { versionRefSchema, type PackageRef, type VersionRef } from '@pkg/shared';
+import type { Express } from 'express';
+import fresh from 'fresh';
+import proxyaddr from 'proxy-addr';
+import { baseUrlOf } from '../context.js';
+import type { AppDeps } from '../deps.js';
+import { assignRequestId, type RequestLogFields } from '../middleware/request-id.js';
+import { publicRateDecision } from '../middleware/rate-limit.js';
+import {
+  cachedPackageResponse,
+  cachedVersionResponse,
+  type JsonResponse,
+} from '../services/package-responses.js';
+import { ANONYMOUS_GET_CORS_HEADERS } from './cors.js';
+
+/** /packages/<ns>/<name>[/<version>] spelled plainly: no encoding, no trailing slash. */
+const HOT_PATH = /^\/packages\/([a-z0-9-]+)\/([a-z0-9._-]+)(?:\/([0-9A-Za-z.-]+))?$/;
+
+type Trust = (address: string, hop: number) => boolean;
+
+/** The route's reference, when the path is one of the two reads and its names are valid. */
+function hotRef(path: string): { ref: VersionRef | PackageRef; version: boolean } | undefined {
+  const match = HOT_PATH.exec(path);
+  if (!match) return undefined;
+  const [, namespace = '', name = '', version] = match;
+  const parsed = versionRefSchema.safeParse({ namespace, name, version: version ?? '0.0.0' });
+  if (!parsed.success) return undefined;
+  return version === undefined
+    ? { ref: { namespace, name }, version: false }
+    : { ref: parsed.data, version: true };
+}
+
+/** Express's req.protocol, for a request Express has not seen. */
+function protocolOf(req: IncomingMessage, trust: Trust): string {
+  const own = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const header = req.headers['x-forwarded-proto'];
+  const value = (Array.isArray(header) ? header[0] : header) || own;
+  return (value.split(',')[0] ?? own).trim();
+}
+
+function send(req: IncomingMessage, res: ServerResponse, answer: JsonResponse, log: RequestLogFields): void {
+  log.hot = true;
+  for (const [name, value] of ANONYMOUS_GET_CORS_HEADERS) res.setHeader(name, value);
+  res.setHeader('etag', answer.etag);
+  if (fresh(req.headers, { etag: answer.etag })) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(answer.body, 'utf8'));
+  res.end(answer.body);
+}
+
+/** The server's request listener: the hot-read path, then `app` for everything else. */
+export function withHotReads(app: Express, deps: AppDeps): RequestListener {
+  const trust = app.get('trust proxy fn') as Trust;
+  return (req, res) => {
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const hot = req.method === 'GET' ? hotRef(path) : undefined;
+    if (!hot) return void app(req, res);
+    const log: RequestLogFields = {};
+    assignRequestId(deps.logger, req, res, path, log);
+    const decision = publicRateDecision(deps, req, res, proxyaddr(req, trust));
+    if (decision && !decision.allowed) return void app(req, res);
+    const answer = hot.version
+      ? cachedVersionResponse(
+          deps,
+          hot.ref as VersionRef,
+          baseUrlOf(deps, protocolOf(req, trust), req.headers.host),
+        )
+      : cachedPackageResponse(deps, hot.ref);
+    answer.then(
+      (found) => (found ? send(req, res, found, log) : app(req, res)),
+      () => app(req, res),
+    );
+  };
+}

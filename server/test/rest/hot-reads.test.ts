@@ -1,0 +1,167 @@
+// The hot-read path (src/rest/hot-reads.ts) in front of Express: a cached package document or
+// version record is answered without Express, with the very bytes and headers Express sent
+// the first time; publishes are seen at once; the rate limit counts each request once; every
+// other request (misses, HEAD, encoded or odd paths) is Express's. Which path answered is
+// read from the request log line (`hot: true`), as an operator would.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUser } from '../../src/services/user-service.js';
+import { buildPackage, publishArchive } from '../helpers/packages.js';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (await createUser(server.deps, 'acme')).token.token;
+  const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
+  expect((await publishArchive(server.url, token, pkg.bytes)).status).toBe(201);
+});
+afterAll(() => server.close());
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests and drops Host. */
+function request(base: string, path: string, headers: Record<string, string>, method: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    http
+      .request(`${base}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** A request with a request id of our own, and whether the hot path answered it (from the log). */
+async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const id = `t-${Math.random().toString(36).slice(2)}`;
+  const res = await request(server.url, path, { 'x-request-id': id, ...headers }, method);
+  const line = server.logs.find((l) => l.requestId === id && l.msg === 'request');
+  return { res, body: res.body, id, hot: line?.hot === true, logged: line !== undefined };
+}
+
+/** Every header but those that differ per request by design. */
+function stableHeaders(res: Answer): Record<string, unknown> {
+  const { date: _date, 'x-request-id': _id, 'ratelimit-remaining': _left, ...rest } = res.headers;
+  return rest;
+}
+
+describe.each([
+  ['package document', '/packages/acme/weather'],
+  ['version record', '/packages/acme/weather/1.0.0'],
+])('%s', (_what, path) => {
+  test('the second read is answered by the hot path with the bytes and headers Express sent', async () => {
+    const first = await get(path);
+    const second = await get(path);
+    expect(first.res.status).toBe(200);
+    expect(second.res.status).toBe(200);
+    expect(first.logged && second.logged).toBe(true);
+    expect(first.hot).toBe(false);
+    expect(second.hot).toBe(true);
+    expect(second.body).toBe(first.body);
+    expect(stableHeaders(second.res)).toEqual(stableHeaders(first.res));
+    expect(second.res.headers['x-request-id']).toBe(second.id);
+    expect(second.res.headers['access-control-allow-origin']).toBe('*');
+    expect(second.res.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  test('If-None-Match with the ETag is 304 with no body, as Express answers it', async () => {
+    const etag = (await get(path)).res.headers.etag ?? '';
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-/);
+    const revalidated = await get(path, { 'if-none-match': etag });
+    expect(revalidated.hot).toBe(true);
+    expect(revalidated.res.status).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.res.headers.etag).toBe(etag);
+    const other = await get(path, { 'if-none-match': 'W/"1-nope"' });
+    expect(other.res.status).toBe(200);
+  });
+
+  test.each([
+    ['a trailing slash', `${path}/`],
+    ['percent-encoding', path.replace('weather', '%77eather')],
+    ['upper case', path.replace('/packages/', '/PACKAGES/')],
+    ['a query string', `${path}?x=1`],
+  ])('a path with %s gets the same answer (from Express unless plain)', async (_form, variant) => {
+    const plain = await get(path);
+    const other = await get(variant);
+    expect(other.res.status).toBe(200);
+    expect(other.body).toBe(plain.body);
+    if (!variant.includes('?')) expect(other.hot).toBe(false);
+  });
+});
+
+test('HEAD is left to Express', async () => {
+  await get('/packages/acme/weather');
+  const head = await get('/packages/acme/weather', {}, 'HEAD');
+  expect(head.res.status).toBe(200);
+  expect(head.hot).toBe(false);
+});
+
+test('unknown packages and invalid names are Express answers: 404 and 400', async () => {
+  const unknown = await get('/packages/acme/nothing-here');
+  expect(unknown.res.status).toBe(404);
+  expect(JSON.parse(unknown.body)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  const invalid = await get('/packages/acme/weather/1.0');
+  expect(invalid.res.status).toBe(400);
+  expect(invalid.hot).toBe(false);
+});
+
+test('a publish is seen by the very next read, which the hot path then serves again', async () => {
+  await get('/packages/acme/weather');
+  expect((await get('/packages/acme/weather')).hot).toBe(true);
+  const next = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.1.0' });
+  expect((await publishArchive(server.url, token, next.bytes)).status).toBe(201);
+  const after = await get('/packages/acme/weather');
+  expect(after.hot).toBe(false);
+  expect(JSON.parse(after.body)).toMatchObject({ latest: '1.1.0' });
+  const again = await get('/packages/acme/weather');
+  expect(again.hot).toBe(true);
+  expect(again.body).toBe(after.body);
+});
+
+test('the version record names the origin the request came to, on both paths', async () => {
+  const path = '/packages/acme/weather/1.0.0';
+  const host = { host: 'registry.example:8443' };
+  const first = await get(path, host);
+  const second = await get(path, host);
+  expect(second.hot).toBe(true);
+  for (const read of [first, second]) {
+    expect((JSON.parse(read.body) as { artifact: { url: string } }).artifact.url).toMatch(
+      /^http:\/\/registry\.example:8443\/artifacts\/[0-9a-f]{64}\/acme-weather-1\.0\.0\.tar\.gz$/,
+    );
+  }
+});
+
+test('the public rate limit counts each hot read once and refuses with 429 past it', async () => {
+  // The publish below is a request of the same client: it takes the first of the four.
+  const limited = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '4' } });
+  try {
+    const owner = (await createUser(limited.deps, 'acme')).token.token;
+    const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
+    expect((await publishArchive(limited.url, owner, pkg.bytes)).status).toBe(201);
+    const read = () => request(limited.url, '/packages/acme/weather', {}, 'GET');
+    const answers = [await read(), await read(), await read(), await read()];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(answers.slice(0, 3).map((r) => r.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+    const refused = answers[3];
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused?.body ?? '')).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  } finally {
+    await limited.close();
+  }
+});
