@@ -7,7 +7,14 @@
 import { createHash } from 'node:crypto';
 import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
-import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
+import {
+  metadataCacheFor,
+  packageKey,
+  versionKey,
+  type CachedJson,
+  type MetadataCache,
+  type RevisionLru,
+} from './metadata-cache.js';
 import { getPackage, getVersion } from './package-service.js';
 import { assertStorageReady, isConnectivityError, storageUnavailable } from './storage.js';
 
@@ -38,31 +45,34 @@ async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T>
 }
 
 /**
- * The cached answer of GET /packages/:namespace/:name at the package's current revision, or
- * undefined (not cached, stale, unknown package, or the database unavailable). Never builds one.
+ * The answer cached in `lru` under `key` at the package's current revision, or undefined (not
+ * cached, stale, unknown package, or the database unavailable). Never builds one.
  */
-export async function cachedPackageResponse(
+async function cachedAnswer(
   deps: AppDeps,
   ref: PackageRef,
+  pick: (cache: MetadataCache) => RevisionLru<JsonResponse>,
+  key: string,
 ): Promise<JsonResponse | undefined> {
   const cache = metadataCacheFor(deps);
-  if (cache.packageResponses.size === 0 || deps.db.readyState !== 1) return undefined;
+  const lru = pick(cache);
+  if (lru.size === 0 || deps.db.readyState !== 1) return undefined;
   const revision = await cache.revisions.read(ref).catch(() => null);
-  return revision === null ? undefined : cache.packageResponses.get(packageKey(ref), revision);
+  return revision === null ? undefined : lru.get(key, revision);
 }
 
-/** Like cachedPackageResponse, for GET /packages/:namespace/:name/:version at `baseUrl`. */
-export async function cachedVersionResponse(
+/** The cached answer of GET /packages/:namespace/:name, if current (see cachedAnswer). */
+export function cachedPackageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse | undefined> {
+  return cachedAnswer(deps, ref, (c) => c.packageResponses, packageKey(ref));
+}
+
+/** The cached answer of GET /packages/:namespace/:name/:version at `baseUrl`, if current. */
+export function cachedVersionResponse(
   deps: AppDeps,
   ref: VersionRef,
   baseUrl: string,
 ): Promise<JsonResponse | undefined> {
-  const cache = metadataCacheFor(deps);
-  if (cache.versionResponses.size === 0 || deps.db.readyState !== 1) return undefined;
-  const revision = await cache.revisions.read(ref).catch(() => null);
-  return revision === null
-    ? undefined
-    : cache.versionResponses.get(versionResponseKey(ref, baseUrl), revision);
+  return cachedAnswer(deps, ref, (c) => c.versionResponses, versionResponseKey(ref, baseUrl));
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
