@@ -12,7 +12,7 @@ const decided = new WeakMap<IncomingMessage, LimitDecision>();
 
 /**
  * Counts `req` against the public limit of `client` (once per request) and sets the
- * `ratelimit-*` headers; null when the limit is off or the route is exempt.
+ * `ratelimit-*` headers; null when the limit is off.
  */
 export function publicRateDecision(
   deps: AppDeps,
@@ -25,10 +25,8 @@ export function publicRateDecision(
   if (!decision) {
     decision = deps.limiter.hit(`public:${client}`, deps.config.PKG_RATE_LIMIT_PUBLIC, 60_000);
     decided.set(req, decision);
-    if (decision.limit > 0) {
-      res.setHeader('ratelimit-limit', String(decision.limit));
-      res.setHeader('ratelimit-remaining', String(decision.remaining));
-    }
+    res.setHeader('ratelimit-limit', String(decision.limit));
+    res.setHeader('ratelimit-remaining', String(decision.remaining));
   }
   return decision;
 }

@@ -11,7 +11,7 @@
 // Express's per-request work is most of what a cached read costs; skipping it is what puts
 // these reads well past twice Verdaccio's rate (see the registry bench).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { versionRefSchema, type PackageRef, type VersionRef } from '@pkg/shared';
+import { packageRefSchema, versionRefSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { Express } from 'express';
 import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
@@ -31,19 +31,25 @@ const HOT_PATH = /^\/packages\/([a-z0-9-]+)\/([a-z0-9._-]+)(?:\/([0-9A-Za-z.-]+)
 
 type Trust = (address: string, hop: number) => boolean;
 
-/** The route's reference, when the path is one of the two reads and its names are valid. */
-function hotRef(path: string): { ref: VersionRef | PackageRef; version: boolean } | undefined {
+/** Which of the two reads a path asks for, when it is one of them and its names are valid. */
+type HotRead = { kind: 'package'; ref: PackageRef } | { kind: 'version'; ref: VersionRef };
+
+function hotRead(path: string): HotRead | undefined {
   const match = HOT_PATH.exec(path);
   if (!match) return undefined;
-  const [, namespace = '', name = '', version] = match;
-  const parsed = versionRefSchema.safeParse({ namespace, name, version: version ?? '0.0.0' });
-  if (!parsed.success) return undefined;
-  return version === undefined
-    ? { ref: { namespace, name }, version: false }
-    : { ref: parsed.data, version: true };
+  const [, namespace, name, version] = match;
+  if (version === undefined) {
+    const ref = packageRefSchema.safeParse({ namespace, name });
+    return ref.success ? { kind: 'package', ref: ref.data } : undefined;
+  }
+  const ref = versionRefSchema.safeParse({ namespace, name, version });
+  return ref.success ? { kind: 'version', ref: ref.data } : undefined;
 }
 
-/** Express's req.protocol, for a request Express has not seen. */
+/**
+ * Express's req.protocol (TLS socket, or X-Forwarded-Proto from a trusted proxy), for a request
+ * Express has not seen: its getter needs Express's request prototype. A test compares both.
+ */
 function protocolOf(req: IncomingMessage, trust: Trust): string {
   const own = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
@@ -73,19 +79,16 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const hot = req.method === 'GET' ? hotRef(path) : undefined;
+    const hot = req.method === 'GET' ? hotRead(path) : undefined;
     if (!hot) return void app(req, res);
     const log: RequestLogFields = {};
     assignRequestId(deps.logger, req, res, path, log);
     const decision = publicRateDecision(deps, req, res, proxyaddr(req, trust));
     if (decision && !decision.allowed) return void app(req, res);
-    const answer = hot.version
-      ? cachedVersionResponse(
-          deps,
-          hot.ref as VersionRef,
-          baseUrlOf(deps, protocolOf(req, trust), req.headers.host),
-        )
-      : cachedPackageResponse(deps, hot.ref);
+    const answer =
+      hot.kind === 'version'
+        ? cachedVersionResponse(deps, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
+        : cachedPackageResponse(deps, hot.ref);
     answer.then(
       (found) => (found ? send(req, res, found, log) : app(req, res)),
       () => app(req, res),

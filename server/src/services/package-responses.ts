@@ -7,14 +7,7 @@
 import { createHash } from 'node:crypto';
 import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
-import {
-  metadataCacheFor,
-  packageKey,
-  versionKey,
-  type CachedJson,
-  type MetadataCache,
-  type RevisionLru,
-} from './metadata-cache.js';
+import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
 import { getPackage, getVersion } from './package-service.js';
 import { assertStorageReady, isConnectivityError, storageUnavailable } from './storage.js';
 
@@ -45,17 +38,17 @@ async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T>
 }
 
 /**
- * The answer cached in `lru` under `key` at the package's current revision, or undefined (not
+ * The answer cached in `kind` under `key` at the package's current revision, or undefined (not
  * cached, stale, unknown package, or the database unavailable). Never builds one.
  */
 async function cachedAnswer(
   deps: AppDeps,
   ref: PackageRef,
-  pick: (cache: MetadataCache) => RevisionLru<JsonResponse>,
+  kind: 'packageResponses' | 'versionResponses',
   key: string,
 ): Promise<JsonResponse | undefined> {
   const cache = metadataCacheFor(deps);
-  const lru = pick(cache);
+  const lru = cache[kind];
   if (lru.size === 0 || deps.db.readyState !== 1) return undefined;
   const revision = await cache.revisions.read(ref).catch(() => null);
   return revision === null ? undefined : lru.get(key, revision);
@@ -63,7 +56,7 @@ async function cachedAnswer(
 
 /** The cached answer of GET /packages/:namespace/:name, if current (see cachedAnswer). */
 export function cachedPackageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse | undefined> {
-  return cachedAnswer(deps, ref, (c) => c.packageResponses, packageKey(ref));
+  return cachedAnswer(deps, ref, 'packageResponses', packageKey(ref));
 }
 
 /** The cached answer of GET /packages/:namespace/:name/:version at `baseUrl`, if current. */
@@ -72,7 +65,7 @@ export function cachedVersionResponse(
   ref: VersionRef,
   baseUrl: string,
 ): Promise<JsonResponse | undefined> {
-  return cachedAnswer(deps, ref, (c) => c.versionResponses, versionResponseKey(ref, baseUrl));
+  return cachedAnswer(deps, ref, 'versionResponses', versionResponseKey(ref, baseUrl));
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */

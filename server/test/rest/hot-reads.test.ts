@@ -134,16 +134,51 @@ test('a publish is seen by the very next read, which the hot path then serves ag
   expect(again.body).toBe(after.body);
 });
 
+/** `artifact.url` of the version record read twice (Express, then the hot path) from `target`. */
+async function artifactUrls(target: TestServer, headers: Record<string, string>) {
+  const urls = [];
+  for (let i = 0; i < 2; i++) {
+    const id = `t-${Math.random().toString(36).slice(2)}`;
+    const res = await request(
+      target.url,
+      '/packages/acme/weather/1.0.0',
+      { 'x-request-id': id, ...headers },
+      'GET',
+    );
+    const line = target.logs.find((l) => l.requestId === id && l.msg === 'request');
+    urls.push({
+      hot: line?.hot === true,
+      url: (JSON.parse(res.body) as { artifact: { url: string } }).artifact.url,
+    });
+  }
+  return urls;
+}
+
 test('the version record names the origin the request came to, on both paths', async () => {
-  const path = '/packages/acme/weather/1.0.0';
-  const host = { host: 'registry.example:8443' };
-  const first = await get(path, host);
-  const second = await get(path, host);
-  expect(second.hot).toBe(true);
-  for (const read of [first, second]) {
-    expect((JSON.parse(read.body) as { artifact: { url: string } }).artifact.url).toMatch(
+  // No trusted proxy: X-Forwarded-Proto is ignored, as Express ignores it.
+  const urls = await artifactUrls(server, { host: 'registry.example:8443', 'x-forwarded-proto': 'https' });
+  expect(urls.map((u) => u.hot)).toEqual([false, true]);
+  for (const { url } of urls) {
+    expect(url).toMatch(
       /^http:\/\/registry\.example:8443\/artifacts\/[0-9a-f]{64}\/acme-weather-1\.0\.0\.tar\.gz$/,
     );
+  }
+});
+
+test('behind a trusted proxy, both paths take the protocol from X-Forwarded-Proto', async () => {
+  const proxied = await startTestServer({ env: { PKG_TRUST_PROXY: 'loopback' } });
+  try {
+    const owner = (await createUser(proxied.deps, 'acme')).token.token;
+    const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
+    expect((await publishArchive(proxied.url, owner, pkg.bytes)).status).toBe(201);
+    const urls = await artifactUrls(proxied, {
+      host: 'registry.example',
+      'x-forwarded-proto': 'https, http',
+    });
+    expect(urls.map((u) => u.hot)).toEqual([false, true]);
+    for (const { url } of urls) expect(url).toMatch(/^https:\/\/registry\.example\/artifacts\//);
+  } finally {
+    await proxied.close();
   }
 });
 
