@@ -1,12 +1,15 @@
 // Embedded-store internals: acknowledged writes survive SIGKILL (with and without compaction),
-// a torn or corrupt journal tail is ignored on recovery, the data-directory lock, TTL expiry with
+// a torn or corrupt journal tail is ignored on recovery, compaction runs in the background (reads
+// are answered while the snapshot is written) and a crash during it loses nothing, the data-directory lock, TTL expiry with
 // a short sweep interval, and the refusal of transactions on this standalone server.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Long, MongoClient, MongoServerError } from 'mongodb';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { UUID } from 'bson';
 import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
+import { encodeRecord } from '../../src/db/embedded/record-file.js';
 import { crash, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
 import { tempDir, usingExternal } from './store-uri.js';
@@ -165,6 +168,58 @@ describe.skipIf(usingExternal)(
       children.push(fourth);
       expect((await storedIds(fourth.uri)).has('after-corruption')).toBe(true);
       await crash(fourth);
+    });
+
+    it('answers reads while a snapshot is being written', async () => {
+      const dir = newDir();
+      const store = await startEmbeddedStore({ dir });
+      const client = await connect(store.uri);
+      try {
+        const coll = client.db('durable').collection<{ _id: string; body: string }>('big');
+        const body = 'x'.repeat(512 * 1024);
+        for (let batch = 0; batch < 8; batch++)
+          await coll.insertMany(Array.from({ length: 8 }, (_, i) => ({ _id: `d${batch}-${i}`, body })));
+        const finished: string[] = [];
+        const snapshot = store.compact().then(() => finished.push('snapshot'));
+        const read = coll.findOne({ _id: 'd7-7' }).then((doc) => finished.push(`read ${doc?._id}`));
+        await Promise.all([snapshot, read]);
+        // a 32 MB snapshot written in one go would have answered the read only afterwards
+        expect(finished).toEqual(['read d7-7', 'snapshot']);
+        expect(fs.readdirSync(dir).filter((f) => /^journal-\d+\.log$/.test(f))).toEqual(['journal-1.log']);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('replays both journals left by a crash during a background snapshot', async () => {
+      const dir = newDir();
+      const put = (_id: string) => ({ o: 'put', d: 'durable', c: 'docs', doc: { _id } });
+      const create = { o: 'create', d: 'durable', c: 'docs', options: {}, uuid: new UUID() };
+      // appends had moved to journal-1 while snapshot.tmp was still being written
+      fs.writeFileSync(path.join(dir, 'journal-0.log'), encodeRecord([create, put('a')]));
+      fs.writeFileSync(path.join(dir, 'journal-1.log'), encodeRecord([put('b')]));
+      fs.writeFileSync(path.join(dir, 'snapshot.tmp'), 'half a snapshot');
+      const first = await startChildStore(dir);
+      children.push(first);
+      expect([...(await storedIds(first.uri))].sort()).toEqual(['a', 'b']);
+      expect(fs.existsSync(path.join(dir, 'snapshot.tmp'))).toBe(false);
+      // new writes go to the last journal and survive the next crash
+      const client = await connect(first.uri);
+      await client.db('durable').collection<{ _id: string }>('docs').insertOne({ _id: 'c' });
+      await crash(first);
+      const second = await startChildStore(dir);
+      children.push(second);
+      expect([...(await storedIds(second.uri))].sort()).toEqual(['a', 'b', 'c']);
+      await crash(second);
+
+      // damage anywhere but the tail of the last journal is corruption, not a torn write
+      const damaged = newDir();
+      const torn = Buffer.concat([encodeRecord([create, put('a')]), Buffer.from([1, 2, 3])]);
+      fs.writeFileSync(path.join(damaged, 'journal-0.log'), torn);
+      fs.writeFileSync(path.join(damaged, 'journal-1.log'), encodeRecord([put('b')]));
+      await expect(startEmbeddedStore({ dir: damaged })).rejects.toThrow(
+        /journal-0\.log is corrupt before a later journal/,
+      );
     });
 
     it('owns its data directory through store.lock', async () => {

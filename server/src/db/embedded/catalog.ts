@@ -1,7 +1,7 @@
 // The set of databases and collections held by the store. Every mutation made through it (or
 // through its collections) is queued as a journal op; `takeOps` hands the ops of the command just
 // executed to the journal. `apply` replays a journal op on recovery; `snapshotOps` lists the ops
-// that rebuild the current state (written as the compaction snapshot).
+// that rebuild the current state; `capture` takes that state at an instant for the snapshot.
 import type { Document } from 'bson';
 import { UUID } from 'bson';
 import { Collection } from './collection.js';
@@ -125,17 +125,26 @@ export class Catalog {
     }
   }
 
-  /** The ops that rebuild the current state from nothing. */
-  *snapshotOps(): Generator<JournalOp> {
+  /**
+   * The current state, captured at once and cheaply: each collection's definition and its
+   * stored documents (references: stored documents are never mutated in place, so later writes
+   * do not change what was captured). `snapshotOps` turns it into journal ops.
+   */
+  capture(): CatalogState {
+    const state: CollectionState[] = [];
     for (const [db, colls] of this.databases) {
       for (const coll of colls.values()) {
-        yield { o: 'create', d: db, c: coll.name, options: coll.options, uuid: coll.uuid };
-        for (const spec of coll.indexSpecs()) {
-          if (spec.name !== '_id_') yield { o: 'createIndex', d: db, c: coll.name, spec };
-        }
-        for (const doc of coll.all()) yield { o: 'put', d: db, c: coll.name, doc };
+        state.push({
+          db,
+          name: coll.name,
+          options: coll.options,
+          uuid: coll.uuid,
+          indexes: coll.indexSpecs().filter((spec) => spec.name !== '_id_'),
+          docs: coll.all(),
+        });
       }
     }
+    return state;
   }
 
   private replayCollection(db: string, name: string): Collection {
@@ -154,6 +163,27 @@ export class Catalog {
       this.databases.set(db, colls);
     }
     return colls;
+  }
+}
+
+interface CollectionState {
+  db: string;
+  name: string;
+  options: Document;
+  uuid: UUID;
+  indexes: IndexSpec[];
+  docs: Document[];
+}
+
+/** The catalog at one instant (see `Catalog.capture`). */
+export type CatalogState = readonly CollectionState[];
+
+/** The ops that rebuild `state` from nothing. */
+export function* snapshotOps(state: CatalogState): Generator<JournalOp> {
+  for (const { db, name, options, uuid, indexes, docs } of state) {
+    yield { o: 'create', d: db, c: name, options, uuid };
+    for (const spec of indexes) yield { o: 'createIndex', d: db, c: name, spec };
+    for (const doc of docs) yield { o: 'put', d: db, c: name, doc };
   }
 }
 

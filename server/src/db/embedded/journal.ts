@@ -1,20 +1,29 @@
 // Durability. Every command's journal ops become one checksummed record appended to
 // `journal-<gen>.log`; appends are group-committed (one write + fdatasync per batch) and a
-// command's reply waits for the fdatasync covering its record. When the journal grows past a
-// threshold, the whole catalog is written to `snapshot.bson` (temp file, fsync, rename, fsync dir)
-// and a fresh journal generation starts. Recovery loads the snapshot, replays the journal and
-// truncates a torn or corrupt tail.
+// command's reply waits for the fdatasync covering its record.
+//
+// Compaction never stops the store: when the journal grows past a threshold, the catalog is
+// captured at an instant (references to its immutable documents), appends switch to a new
+// journal generation, and the captured state is written to `snapshot.bson` in the background, a
+// record of about 1 MiB at a time with the event loop free between records (temp file, fsync,
+// rename, fsync dir). Only then are the older journals deleted.
+//
+// Recovery loads the snapshot and replays, in order, every journal from the snapshot's
+// generation on: a crash during a background snapshot leaves the previous snapshot with two
+// journals, both replayed. A torn or corrupt tail of the last journal is truncated.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Document } from 'bson';
-import type { Catalog } from './catalog.js';
+import type { Catalog, CatalogState } from './catalog.js';
+import { snapshotOps } from './catalog.js';
 import type { JournalOp } from './collection.js';
-import { decodeRecords, encodeRecord } from './record-file.js';
+import { decodeRecords, encodeRecord, encodeSerialized, serializeDocument } from './record-file.js';
 import { toNumber } from './bson-values.js';
 
 export interface JournalOptions {
-  /** Journal size (bytes) after which the next commit compacts into a snapshot. */
+  /** Journal size (bytes) after which the next commit starts a snapshot. */
   compactBytes: number;
+  /** Called when a background snapshot fails (the journals it would replace stay). */
+  onError?: (err: unknown) => void;
 }
 
 interface Waiter {
@@ -24,7 +33,13 @@ interface Waiter {
 
 const SNAPSHOT = 'snapshot.bson';
 const SNAPSHOT_TMP = 'snapshot.tmp';
+/** Payload size at which a snapshot record is cut and written (then the event loop runs). */
+const SNAPSHOT_RECORD_BYTES = 1024 * 1024;
 const journalName = (gen: number): string => `journal-${gen}.log`;
+const journalGen = (name: string): number | undefined => {
+  const match = /^journal-(\d+)\.log$/.exec(name);
+  return match ? Number(match[1]) : undefined;
+};
 
 function writeAll(fd: number, buf: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -52,6 +67,58 @@ function fsyncDir(dir: string): void {
   }
 }
 
+async function fsyncDirAsync(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes `state` as the snapshot whose journals start at `nextGen`; resolves with its size. */
+async function writeSnapshot(dir: string, state: CatalogState, nextGen: number): Promise<number> {
+  const tmp = path.join(dir, SNAPSHOT_TMP);
+  const handle = await fs.promises.open(tmp, 'w');
+  let size = 0;
+  try {
+    const write = async (record: Buffer): Promise<void> => {
+      for (let offset = 0; offset < record.length; ) {
+        const { bytesWritten } = await handle.write(record, offset, record.length - offset);
+        offset += bytesWritten;
+      }
+      size += record.length;
+    };
+    await write(encodeRecord([{ o: 'header', nextGen, createdAt: new Date() }]));
+    let parts: Uint8Array[] = [];
+    let bytes = 0;
+    for (const op of snapshotOps(state)) {
+      const part = serializeDocument(op);
+      parts.push(part);
+      bytes += part.length;
+      if (bytes >= SNAPSHOT_RECORD_BYTES) {
+        await write(encodeSerialized(parts));
+        parts = [];
+        bytes = 0;
+      }
+    }
+    if (parts.length) await write(encodeSerialized(parts));
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  await fs.promises.rename(tmp, path.join(dir, SNAPSHOT));
+  await fsyncDirAsync(dir);
+  for (const name of await fs.promises.readdir(dir)) {
+    const gen = journalGen(name);
+    if (gen !== undefined && gen < nextGen) await fs.promises.rm(path.join(dir, name), { force: true });
+  }
+  return size;
+}
+
 export class Journal {
   private readonly dir: string;
   private readonly catalog: Catalog;
@@ -65,6 +132,10 @@ export class Journal {
   private waiters: Waiter[] = [];
   private flushing = false;
   private compactRequested = false;
+  /** callers of `compact` waiting for the next snapshot to be durable */
+  private compactWaiters: Waiter[] = [];
+  /** the background snapshot being written, if any */
+  private snapshotting: Promise<void> | undefined;
   private closed = false;
   /** number of compactions done (for tests and stats) */
   compactions = 0;
@@ -85,7 +156,7 @@ export class Journal {
     this.size = size;
   }
 
-  /** Loads the snapshot and journal of `dir` into `catalog` and opens the journal for appends. */
+  /** Loads the snapshot and journals of `dir` into `catalog` and opens the last journal for appends. */
   static open(dir: string, catalog: Catalog, options: JournalOptions): Journal {
     fs.mkdirSync(dir, { recursive: true });
     let gen = 0;
@@ -102,27 +173,36 @@ export class Journal {
       snapshotBytes = buf.length;
       for (const record of records.slice(1)) for (const op of record) catalog.apply(op);
     }
-    const journalPath = path.join(dir, journalName(gen));
+    const names = fs.readdirSync(dir);
+    const gens = names
+      .map(journalGen)
+      .filter((g): g is number => g !== undefined && g >= gen)
+      .sort((a, b) => a - b);
     let size = 0;
-    if (fs.existsSync(journalPath)) {
+    for (const [i, g] of gens.entries()) {
+      const journalPath = path.join(dir, journalName(g));
       const buf = fs.readFileSync(journalPath);
       const { records, validLength } = decodeRecords(buf);
       for (const record of records) for (const op of record) catalog.apply(op);
-      if (validLength < buf.length) {
-        // a torn or corrupt tail: the write was never acknowledged, drop it
-        fs.truncateSync(journalPath, validLength);
+      const last = i === gens.length - 1;
+      if (validLength < buf.length && !last) {
+        // appends moved on to a later journal only after this one was complete on disk
+        throw new Error(`embedded store: ${journalPath} is corrupt before a later journal`);
       }
-      size = validLength;
+      // a torn or corrupt tail: the write was never acknowledged, drop it
+      if (validLength < buf.length) fs.truncateSync(journalPath, validLength);
+      if (last) size = validLength;
     }
     catalog.takeOps();
-    for (const name of fs.readdirSync(dir)) {
-      const stale = name === SNAPSHOT_TMP || (/^journal-\d+\.log$/.test(name) && name !== journalName(gen));
-      if (stale) fs.rmSync(path.join(dir, name), { force: true });
+    for (const name of names) {
+      const g = journalGen(name);
+      if (name === SNAPSHOT_TMP || (g !== undefined && g < gen)) fs.rmSync(path.join(dir, name), { force: true });
     }
-    const fd = fs.openSync(journalPath, 'a');
+    const appendGen = gens.at(-1) ?? gen;
+    const fd = fs.openSync(path.join(dir, journalName(appendGen)), 'a');
     fs.fsyncSync(fd);
     fsyncDir(dir);
-    const journal = new Journal(dir, catalog, options, gen, fd, size);
+    const journal = new Journal(dir, catalog, options, appendGen, fd, size);
     journal.snapshotBytes = snapshotBytes;
     return journal;
   }
@@ -139,27 +219,39 @@ export class Journal {
     if (this.closed) return Promise.reject(new Error('embedded store: journal is closed'));
     if (ops.length) this.pending.push(encodeRecord(ops));
     if (!this.pending.length && !this.flushing) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
-      void this.flushLoop();
-    });
+    return this.flushed();
   }
 
-  /** Writes a snapshot of the catalog and starts a new journal generation. */
-  compact(): Promise<void> {
+  /** Writes a snapshot of the catalog as it is now; resolves once the snapshot is durable. */
+  async compact(): Promise<void> {
+    await this.snapshotting?.catch(() => undefined);
+    const durable = new Promise<void>((resolve, reject) => this.compactWaiters.push({ resolve, reject }));
+    durable.catch(() => undefined); // settled later even if this call fails first
     this.compactRequested = true;
-    return new Promise<void>((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
-      void this.flushLoop();
-    });
+    await this.flushed();
+    return durable;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.snapshotting?.catch(() => undefined);
     if (this.size > 0 || this.pending.length) await this.compact();
     else await this.commit([]);
     this.closed = true;
     fs.closeSync(this.fd);
+  }
+
+  /** Runs the flush loop at least once more; resolves when that pass has written its records. */
+  private flushed(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      void this.flushLoop();
+    });
+  }
+
+  private snapshotDue(): boolean {
+    if (this.snapshotting) return false;
+    return this.compactRequested || this.size >= Math.max(this.options.compactBytes, this.snapshotBytes);
   }
 
   private async flushLoop(): Promise<void> {
@@ -171,17 +263,17 @@ export class Journal {
         const waiters = this.waiters;
         this.pending = [];
         this.waiters = [];
+        // The catalog holds exactly the journal plus `buffers` at this instant (a command's ops
+        // are queued in the same tick it runs): that is the state a snapshot started now covers.
+        const state = this.snapshotDue() ? this.catalog.capture() : undefined;
         try {
-          if (this.compactRequested || this.size >= Math.max(this.options.compactBytes, this.snapshotBytes)) {
-            // the catalog already holds the effects of `buffers`: the snapshot covers them
-            this.compactRequested = false;
-            this.writeSnapshot();
-          } else if (buffers.length) {
+          if (buffers.length) {
             const data = buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers);
             await writeAll(this.fd, data);
             await datasync(this.fd);
             this.size += data.length;
           }
+          if (state) this.startSnapshot(state);
           for (const w of waiters) w.resolve();
         } catch (err) {
           for (const w of waiters) w.reject(err);
@@ -192,42 +284,33 @@ export class Journal {
     }
   }
 
-  /** Synchronous: snapshot to temp file, fsync, rename, fsync dir, switch to a new journal. */
-  private writeSnapshot(): void {
+  /** Moves appends to a new journal generation and writes `state` in the background. */
+  private startSnapshot(state: CatalogState): void {
     const nextGen = this.gen + 1;
-    const tmp = path.join(this.dir, SNAPSHOT_TMP);
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      const write = (docs: Document[]): void => {
-        const buf = encodeRecord(docs);
-        let off = 0;
-        while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
-      };
-      write([{ o: 'header', nextGen, createdAt: new Date() }]);
-      let batch: Document[] = [];
-      for (const op of this.catalog.snapshotOps()) {
-        batch.push(op);
-        if (batch.length >= 128) {
-          write(batch);
-          batch = [];
-        }
-      }
-      if (batch.length) write(batch);
-      fs.fsyncSync(fd);
-      this.snapshotBytes = fs.fstatSync(fd).size;
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, path.join(this.dir, SNAPSHOT));
-    fsyncDir(this.dir);
-    const oldPath = this.journalPath;
     const newFd = fs.openSync(path.join(this.dir, journalName(nextGen)), 'a');
     fsyncDir(this.dir);
     fs.closeSync(this.fd);
     this.fd = newFd;
     this.gen = nextGen;
     this.size = 0;
-    fs.rmSync(oldPath, { force: true });
-    this.compactions += 1;
+    const waiters = this.compactWaiters;
+    this.compactWaiters = [];
+    this.compactRequested = false;
+    const running = writeSnapshot(this.dir, state, nextGen).then(
+      (bytes) => {
+        this.snapshotBytes = bytes;
+        this.compactions += 1;
+        for (const w of waiters) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of waiters) w.reject(err);
+        if (!waiters.length) (this.options.onError ?? (() => undefined))(err);
+      },
+    );
+    this.snapshotting = running.finally(() => {
+      this.snapshotting = undefined;
+      // a compact() that arrived while this snapshot ran starts the next one
+      if (this.compactRequested && !this.closed) void this.flushed().catch(() => undefined);
+    });
   }
 }

@@ -15,7 +15,15 @@ export const STORE_BSON_OPTIONS = {
 } as const;
 
 export function encodeRecord(docs: Document[]): Buffer {
-  const parts = docs.map((d) => serialize(d, { checkKeys: false, ignoreUndefined: true }));
+  return encodeSerialized(docs.map(serializeDocument));
+}
+
+export function serializeDocument(doc: Document): Uint8Array {
+  return serialize(doc, { checkKeys: false, ignoreUndefined: true });
+}
+
+/** One record of documents already serialized with `serializeDocument`. */
+export function encodeSerialized(parts: Uint8Array[]): Buffer {
   const payloadLength = parts.reduce((n, p) => n + p.length, 0);
   const out = Buffer.allocUnsafe(HEADER + payloadLength);
   let offset = HEADER;

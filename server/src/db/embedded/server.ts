@@ -66,6 +66,7 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
     const catalog = new Catalog();
     const openJournal = Journal.open(dir, catalog, {
       compactBytes: options.compactJournalBytes ?? 64 * 1024 * 1024,
+      onError,
     });
     const cursors = new CursorManager(options.cursorTimeoutMs);
     const sockets = new Set<net.Socket>();
