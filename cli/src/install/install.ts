@@ -4,7 +4,8 @@
 // during the commit leaves the project exactly as it was. With a lock file entry, only the
 // pinned bytes are accepted.
 import { rmSync } from 'node:fs';
-import { parsePackageId, type Permissions, type VersionRecord } from '@pkg/shared';
+// Schemas only (not the package validator): see checks.ts.
+import { parsePackageId, type Permissions, type VersionRecord } from '@pkg/shared/browser';
 import semver from 'semver';
 import { CliError } from '../exit.js';
 import {
@@ -19,12 +20,9 @@ import {
 import { currentRegistry } from '../lib/registry.js';
 import { downloadArtifact } from '../lib/rest-client.js';
 import { callRegistry, createRegistryClient } from '../lib/trpc-client.js';
-import { loadInstalledPackage } from '../runtime/load-package.js';
-import { extractToTemp } from './extract.js';
 import { ungranted } from './permissions.js';
 import { parseSpec, resolveSpec } from './resolve.js';
 import { commit } from './transaction.js';
-import { expectedFromRecord, verifyArtifact } from './verify.js';
 
 export interface InstallOptions {
   project: Project;
@@ -117,11 +115,18 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const list = await targets(options, manifest, lock);
   if (list.length === 0) return [];
 
+  const downloads = list.map(async (target) => {
+    const label = `${target.id}@${target.version}`;
+    const size = target.pin?.size ?? (await target.record).size;
+    return downloadArtifact(target.download, label, size, options.progress);
+  });
+  downloads.forEach((d) => d.catch(() => undefined));
+  const { expectedFromRecord, extractToTemp, loadInstalledPackage, verifyArtifact } = await import(
+    './checks.js'
+  );
   const verified = await Promise.all(
-    list.map(async (target) => {
-      const label = `${target.id}@${target.version}`;
-      const size = target.pin?.size ?? (await target.record).size;
-      const download = await downloadArtifact(target.download, label, size, options.progress);
+    list.map(async (target, i) => {
+      const download = await downloads[i]!;
       const expected = expectedFromRecord(await target.record);
       if (target.pin) Object.assign(expected, { integrity: target.pin.integrity, size: target.pin.size });
       return { target, result: await verifyArtifact(download, expected) };

@@ -1,6 +1,6 @@
 // Client-side resolution (1-registry.md, "Client resolution algorithm"): list the versions,
 // pick the highest that satisfies the range, then fetch its version record.
-import { parsePackageId, type VersionRecord } from '@pkg/shared';
+import { parsePackageId, type VersionRecord } from '@pkg/shared/browser';
 import semver from 'semver';
 import { CliError, EXIT } from '../exit.js';
 import { callRegistry, type RegistryClient } from '../lib/trpc-client.js';

@@ -1,6 +1,11 @@
 // One command per file: a name, a summary, its arguments and options, and run().
 // main.ts turns each definition into a commander command and generates the help.
 import type { Command } from 'commander';
+import { z } from 'zod';
+
+// A command parses each schema a handful of times at most: zod's generated (eval-compiled) fast
+// path costs more to build than it saves, so the CLI runs zod's interpreter.
+z.config({ jitless: true });
 
 export interface GlobalOptions {
   registry?: string | undefined;

@@ -4,7 +4,8 @@
 // parser on first use, about 40 ms of every install (see the install bench).
 import type { Readable } from 'node:stream';
 import fetch, { type Response } from 'node-fetch';
-import { createIntegrityHasher, errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared';
+import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/browser';
+import { createIntegrityHasher } from '@pkg/shared/integrity';
 import { CliError } from '../exit.js';
 import { cliVersion } from '../version.js';
 import { downloadProgress } from './progress.js';
