@@ -1,6 +1,6 @@
 // A download progress bar on a terminal (cli-progress); nothing at all when stderr is not a
-// TTY or with --json, so scripts and pipes stay quiet.
-import cliProgress from 'cli-progress';
+// TTY or with --json, so scripts and pipes stay quiet. cli-progress (and its string-width and
+// emoji tables) load only when a bar is shown.
 
 export interface Progress {
   advance(bytes: number): void;
@@ -9,8 +9,9 @@ export interface Progress {
 
 const SILENT: Progress = { advance: () => undefined, stop: () => undefined };
 
-export function downloadProgress(label: string, total: number, enabled: boolean): Progress {
+export async function downloadProgress(label: string, total: number, enabled: boolean): Promise<Progress> {
   if (!enabled || !process.stderr.isTTY) return SILENT;
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,

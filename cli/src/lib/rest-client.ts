@@ -101,7 +101,7 @@ export async function downloadArtifact(
   const hasher = createIntegrityHasher();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  const bar = downloadProgress(label, maxBytes, progress);
+  const bar = await downloadProgress(label, maxBytes, progress);
   try {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       hasher.update(chunk);

@@ -1,0 +1,4 @@
+// The entry of dist/data.js: the data SDK and the MCP stdio transport, loaded only by the data
+// commands, `pkg setup init` and `pkg mcp --data` (build.mjs maps their imports here).
+export * from '@pkg/shared/data';
+export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
