@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ HOST: '127.0.0.1', PORT: 8787, PKG_DATA_DIR: './.pkg-data' });
     expect(config.MONGODB_URI).toBeUndefined();
+    expect(config.PKG_HEAP_GROWING_PERCENT).toBe(50);
   });
 
   test.each([
@@ -14,6 +15,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ PKG_BASE_URL: 'ftp://x' }, /PKG_BASE_URL must be an http\(s\) URL/],
+    [{ PKG_HEAP_GROWING_PERCENT: '1.5' }, /PKG_HEAP_GROWING_PERCENT must be a whole number of percent/],
+    [{ PKG_HEAP_GROWING_PERCENT: '900' }, /PKG_HEAP_GROWING_PERCENT must be between 0 and 400/],
   ])('%o is refused with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -51,6 +51,17 @@ export const configSchema = z.object({
   PKG_AUTH_BLOCK_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Express `trust proxy`: unset trusts no proxy, so the client is the socket's address. */
   PKG_TRUST_PROXY: z.string().optional(),
+  /**
+   * How far the JavaScript heap may grow past what a full collection left alive before the next
+   * one, in percent (V8's --heap-growing-percent). 0 keeps V8's own heuristics, which under
+   * sustained load let the heap reach about four times its live size.
+   */
+  PKG_HEAP_GROWING_PERCENT: z.coerce
+    .number({ error: 'must be a whole number of percent' })
+    .int('must be a whole number of percent')
+    .min(0, 'must be between 0 and 400')
+    .max(400, 'must be between 0 and 400')
+    .default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

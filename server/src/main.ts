@@ -1,5 +1,6 @@
 // loadConfig → open the store → createHttpServer(deps) → listen → graceful shutdown.
 import { once } from 'node:events';
+import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { createDeps } from './create-deps.js';
 import { openStore } from './db/connect.js';
@@ -17,6 +18,9 @@ async function start(): Promise<void> {
     }
     throw error;
   }
+  // Read by V8 each time it sets the next full-collection threshold: set before the data loads.
+  if (config.PKG_HEAP_GROWING_PERCENT > 0)
+    v8.setFlagsFromString(`--heap-growing-percent=${config.PKG_HEAP_GROWING_PERCENT}`);
   const logger = createLogger(config.LOG_LEVEL);
   const store = await openStore(config, logger);
   const deps = await createDeps(config, logger, store.connection);

@@ -1,8 +1,8 @@
 // Helpers over deserialized BSON values: a canonical string key for index lookups (numbers of
 // every BSON numeric type compare equal, as in MongoDB), deep copies of documents, dotted-path
 // value extraction with array expansion, and MongoDB's rendering of values in error messages.
-import { Binary, Decimal128, Long, ObjectId, EJSON } from 'bson';
-import type { Document } from 'bson';
+import { Binary, Decimal128, Long, ObjectId, EJSON } from './bson.js';
+import type { Document } from './bson.js';
 
 export function isPlainObject(value: unknown): value is Document {
   if (value === null || typeof value !== 'object') return false;

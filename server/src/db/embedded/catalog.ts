@@ -2,8 +2,8 @@
 // through its collections) is queued as a journal op; `takeOps` hands the ops of the command just
 // executed to the journal. `apply` replays a journal op on recovery; `snapshotOps` lists the ops
 // that rebuild the current state; `capture` takes that state at an instant for the snapshot.
-import type { Document } from 'bson';
-import { UUID } from 'bson';
+import type { Document } from './bson.js';
+import { UUID } from './bson.js';
 import { Collection } from './collection.js';
 import type { JournalOp } from './collection.js';
 import { CommandError } from './errors.js';

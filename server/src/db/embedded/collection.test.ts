@@ -2,7 +2,7 @@
 // of a compound index (as mongod uses a prefix) selects exactly the documents a full scan
 // selects, in natural order, through inserts, replacements and removals, multikey values and
 // missing fields.
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import { Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { Collection } from './collection.js';

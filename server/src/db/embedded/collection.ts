@@ -1,8 +1,8 @@
 // One collection held in memory: documents keyed by canonical _id, its secondary indexes, and
 // the mutations (insert / replace / remove / index changes) that check unique constraints before
 // touching anything and report each change to the journal sink.
-import { ObjectId, UUID } from 'bson';
-import type { Document } from 'bson';
+import { ObjectId, UUID } from './bson.js';
+import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './indexes.js';
 import type { IndexKey, IndexSpec } from './indexes.js';

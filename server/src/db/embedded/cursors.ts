@@ -1,8 +1,8 @@
 // Open cursors: the remaining result documents of a find / aggregate / listing, handed out in
 // batches by getMore. Cursor ids are positive int64 values (Long on the wire); a cursor idle for
 // longer than the timeout (10 minutes by default) is discarded by `sweep`.
-import { Long, calculateObjectSize } from 'bson';
-import type { Document } from 'bson';
+import { Long, calculateObjectSize } from './bson.js';
+import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 
 /** Total size of a batch before it is cut (below the 16 MiB + overhead a reply may carry). */

@@ -1,6 +1,6 @@
 // MongoDB-shaped command errors: the numeric codes and code names a real mongod answers with,
 // and the `CommandError` class that command handlers throw to produce an `{ ok: 0, ... }` reply.
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 
 export const ErrorCodes = {
   InternalError: 1,

@@ -4,7 +4,7 @@
 // unique/sparse/partial rules that decide which documents it holds and whether a write would
 // violate it. A key held by one document maps to its id alone: no Set per unique key.
 import { Query } from 'mingo';
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { hasPath, pathValues, valueKey, formatDocument, isPlainObject } from './bson-values.js';
 

@@ -3,7 +3,7 @@
 // limits and projects with mingo's pipeline operators. Stored documents are never handed to an
 // operator that could modify them.
 import { Aggregator, Query } from 'mingo';
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import type { Collection } from './collection.js';
 import { cloneValue, isPlainObject } from './bson-values.js';
 

@@ -1,6 +1,6 @@
 // Unit tests of the journal/snapshot record format: round trip, and reading stops at a torn
 // or corrupt record while keeping every record before it.
-import { Binary, Long, ObjectId } from 'bson';
+import { Binary, Long, ObjectId } from './bson.js';
 import { describe, expect, it } from 'vitest';
 import { decodeRecords, encodeRecord } from './record-file.js';
 

@@ -2,8 +2,8 @@
 // [u32 payload length][u32 CRC32 of payload][payload], the payload being one or more BSON
 // documents back to back. Reading stops at the first torn or corrupt record.
 import { crc32 } from 'node:zlib';
-import { deserialize, serialize } from 'bson';
-import type { Document } from 'bson';
+import { deserialize, serialize } from './bson.js';
+import type { Document } from './bson.js';
 
 const HEADER = 8;
 

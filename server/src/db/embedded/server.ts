@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import { Catalog } from './catalog.js';
 import { CursorManager } from './cursors.js';
 import { Journal } from './journal.js';

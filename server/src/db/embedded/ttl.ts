@@ -1,6 +1,6 @@
 // TTL indexes: removes documents whose indexed date (the earliest one, for an array) is older
 // than `expireAfterSeconds`, as mongod's TTL monitor does. Called periodically by the server.
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import type { Catalog } from './catalog.js';
 import { pathValues, toNumber } from './bson-values.js';
 

@@ -2,7 +2,7 @@
 // (applied by mingo's updater, plus $setOnInsert on upsert), replacement documents, and
 // aggregation-pipeline updates. Also builds the seed document of an upsert from the filter.
 import { updateOne } from 'mingo';
-import type { Document } from 'bson';
+import type { Document } from './bson.js';
 import type { Modifier, PipelineStage } from 'mingo/updater';
 import { CommandError } from './errors.js';
 import { cloneValue, isPlainObject, valueKey } from './bson-values.js';

@@ -1,8 +1,8 @@
 // MongoDB wire protocol framing: splits the socket byte stream into messages, parses OP_MSG
 // (body + document sequences, optional checksum) and legacy OP_QUERY (the first handshake), and
 // encodes OP_MSG and OP_REPLY replies. Compression is never advertised, so OP_COMPRESSED is refused.
-import { deserialize, serialize } from 'bson';
-import type { Document } from 'bson';
+import { deserialize, serialize } from './bson.js';
+import type { Document } from './bson.js';
 import { STORE_BSON_OPTIONS } from './record-file.js';
 
 export const OP_REPLY = 1;

@@ -2,11 +2,11 @@
 // buildInfo, getParameter, session bookkeeping (accepted and ignored), serverStatus,
 // connectionStatus, listDatabases and hostInfo-style facts.
 import os from 'node:os';
-import { Long } from 'bson';
-import type { Document } from 'bson';
+import { Long } from '../bson.js';
+import type { Document } from '../bson.js';
 import type { CommandHandler } from './context.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../wire-protocol.js';
-import { calculateObjectSize } from 'bson';
+import { calculateObjectSize } from '../bson.js';
 
 export const STORE_VERSION = '7.0.0';
 export const MAX_WIRE_VERSION = 21;

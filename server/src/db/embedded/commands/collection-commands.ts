@@ -1,7 +1,7 @@
 // Namespace commands: create, drop, listCollections (cursor of `{ name, type, options, info,
 // idIndex }`), renameCollection, dropDatabase, collStats and dbStats.
-import { calculateObjectSize } from 'bson';
-import type { Document } from 'bson';
+import { calculateObjectSize } from '../bson.js';
+import type { Document } from '../bson.js';
 import { Query } from 'mingo';
 import type { CommandHandler } from './context.js';
 import { collectionArg, cursorReply } from './context.js';

@@ -1,6 +1,6 @@
 // What a command handler receives: the target database, the catalog, the cursor manager and
 // facts about the server; plus the handler type and small argument helpers shared by handlers.
-import type { Document } from 'bson';
+import type { Document } from '../bson.js';
 import type { Catalog } from '../catalog.js';
 import type { CursorManager } from '../cursors.js';
 import { CommandError } from '../errors.js';

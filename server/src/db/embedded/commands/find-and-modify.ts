@@ -2,7 +2,7 @@
 // it or upserts a new one, answering `{ lastErrorObject, value, ok }` like mongod; `new` picks
 // the post-image and `fields` projects it.
 import type { CommandHandler } from './context.js';
-import type { Document } from 'bson';
+import type { Document } from '../bson.js';
 import { collectionArg } from './context.js';
 import { upsertDocument } from './write-commands.js';
 import { CommandError } from '../errors.js';

@@ -1,7 +1,7 @@
 // Index commands: createIndexes (idempotent for identical specs, conflicts answered with
 // codes 85 / 86, E11000 when a unique build meets duplicates), listIndexes and dropIndexes
 // (by name, key pattern, list of names or '*'; `_id_` cannot be dropped).
-import type { Document } from 'bson';
+import type { Document } from '../bson.js';
 import type { CommandHandler } from './context.js';
 import { collectionArg, cursorReply } from './context.js';
 import { CommandError } from '../errors.js';

@@ -1,8 +1,8 @@
 // Read commands: find, getMore, killCursors, count, distinct and aggregate (mingo's Aggregator,
 // with a collection resolver for $lookup / $unionWith / $graphLookup). Results are served
 // through the cursor manager in batches.
-import { Long } from 'bson';
-import type { Document } from 'bson';
+import { Long } from '../bson.js';
+import type { Document } from '../bson.js';
 import { Aggregator } from 'mingo';
 import type { CommandHandler, CommandContext } from './context.js';
 import { collectionArg, cursorReply } from './context.js';

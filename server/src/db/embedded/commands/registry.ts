@@ -1,7 +1,7 @@
 // Command dispatch: looks the command up by its first field, refuses transactions (this is a
 // standalone server), answers unknown commands with MongoDB's CommandNotFound (code 59) and turns
 // any thrown error into an `{ ok: 0, errmsg, code, codeName }` reply.
-import type { Document } from 'bson';
+import type { Document } from '../bson.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { adminCommands } from './admin-commands.js';
 import { queryCommands } from './query-commands.js';

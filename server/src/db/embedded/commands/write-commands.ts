@@ -2,7 +2,7 @@
 // answering with MongoDB's shapes (`n`, `nModified`, `upserted`, `writeErrors` with `index`,
 // `code`, `errmsg`, and `keyPattern` / `keyValue` for duplicate keys). Ordered batches stop at
 // the first error; unordered batches carry on.
-import type { Document } from 'bson';
+import type { Document } from '../bson.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { collectionArg } from './context.js';
 import { CommandError, toCommandError } from '../errors.js';
