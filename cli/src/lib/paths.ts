@@ -1,5 +1,4 @@
-// Where the user-level files live: $XDG_CONFIG_HOME/pkg or ~/.config/pkg (spec README), and the
-// cache: $XDG_CACHE_HOME/pkg or ~/.cache/pkg.
+// Where the user-level files live: $XDG_CONFIG_HOME/pkg or ~/.config/pkg (spec README).
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -13,12 +12,3 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 
 export const userConfigFile = () => path.join(userConfigDir(), 'config.json');
 export const credentialsFile = () => path.join(userConfigDir(), 'credentials.json');
-
-/** $XDG_CACHE_HOME/pkg or ~/.cache/pkg: data that may be deleted at any time. */
-export function userCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base =
-    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
-      ? env.XDG_CACHE_HOME
-      : path.join(env.HOME ?? homedir(), '.cache');
-  return path.join(base, 'pkg');
-}
