@@ -36,7 +36,10 @@ const zodEnglishOnly = {
 const noStreamsPolyfill = {
   name: 'no-web-streams-polyfill',
   setup(b) {
-    b.onResolve({ filter: /^web-streams-polyfill(\/|$)/ }, (args) => ({ path: args.path, namespace: 'no-polyfill' }));
+    b.onResolve({ filter: /^web-streams-polyfill(\/|$)/ }, (args) => ({
+      path: args.path,
+      namespace: 'no-polyfill',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'no-polyfill' }, () => ({
       contents: 'throw new Error("web streams are missing: pkg needs Node.js 20.19 or later");',
       loader: 'js',

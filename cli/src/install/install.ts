@@ -121,9 +121,8 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     return downloadArtifact(target.download, label, size, options.progress);
   });
   downloads.forEach((d) => d.catch(() => undefined));
-  const { expectedFromRecord, extractToTemp, loadInstalledPackage, verifyArtifact } = await import(
-    './checks.js'
-  );
+  const { expectedFromRecord, extractToTemp, loadInstalledPackage, verifyArtifact } =
+    await import('./checks.js');
   const verified = await Promise.all(
     list.map(async (target, i) => {
       const download = await downloads[i]!;

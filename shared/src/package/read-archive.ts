@@ -54,7 +54,10 @@ export async function gunzipCapped(
     return { ok: false, problem: problem('', C.ARCHIVE_NOT_GZIP, 'the archive is not gzip-compressed') };
   }
   try {
-    return { ok: true, tar: await gunzipAsync(bytes, { maxOutputLength: maxBytes, chunkSize: GUNZIP_CHUNK_BYTES }) };
+    return {
+      ok: true,
+      tar: await gunzipAsync(bytes, { maxOutputLength: maxBytes, chunkSize: GUNZIP_CHUNK_BYTES }),
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
       return {

@@ -6,8 +6,17 @@ import type * as Bson from 'bson';
 
 const bson = createRequire(import.meta.url)('bson') as typeof Bson;
 
-export const { Binary, Decimal128, EJSON, Long, ObjectId, UUID, calculateObjectSize, deserialize, serialize } =
-  bson;
+export const {
+  Binary,
+  Decimal128,
+  EJSON,
+  Long,
+  ObjectId,
+  UUID,
+  calculateObjectSize,
+  deserialize,
+  serialize,
+} = bson;
 export type Binary = Bson.Binary;
 export type Decimal128 = Bson.Decimal128;
 export type Long = Bson.Long;

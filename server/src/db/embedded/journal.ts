@@ -83,7 +83,7 @@ async function writeSnapshot(dir: string, state: CatalogState, nextGen: number):
   let size = 0;
   try {
     const write = async (record: Buffer): Promise<void> => {
-      for (let offset = 0; offset < record.length; ) {
+      for (let offset = 0; offset < record.length;) {
         const { bytesWritten } = await handle.write(record, offset, record.length - offset);
         offset += bytesWritten;
       }
@@ -196,7 +196,8 @@ export class Journal {
     catalog.takeOps();
     for (const name of names) {
       const g = journalGen(name);
-      if (name === SNAPSHOT_TMP || (g !== undefined && g < gen)) fs.rmSync(path.join(dir, name), { force: true });
+      if (name === SNAPSHOT_TMP || (g !== undefined && g < gen))
+        fs.rmSync(path.join(dir, name), { force: true });
     }
     const appendGen = gens.at(-1) ?? gen;
     const fd = fs.openSync(path.join(dir, journalName(appendGen)), 'a');
