@@ -2,7 +2,8 @@
 // Node 20 loads one CommonJS file markedly faster than an ES-module graph of split chunks (its
 // ESM loader resolves, fetches and links every chunk asynchronously: about 25 ms of a
 // `pkg install`, see the install bench):
-//   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js;
+//   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
+//                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
 //   dist/data.js  the data SDK and the MCP stdio transport (data commands, setup, mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
@@ -89,14 +90,12 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
 writeFileSync('dist/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-const isMain = (args) => args.path === './main.js' && args.importer.endsWith(`${path.sep}bin.ts`);
 const dataImports = ['@pkg/shared/data', '@modelcontextprotocol/sdk/server/stdio.js'];
 await Promise.all([
   build({
     ...common,
     entryPoints: ['src/bin.ts'],
     outfile: 'dist/pkg.js',
-    plugins: [toBundle('cli.js', [isMain])],
     banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
   }),
   build({

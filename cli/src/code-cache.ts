@@ -1,0 +1,94 @@
+// Loads a CommonJS bundle of dist/ through V8's code cache. Compiling dist/cli.js from source
+// (parsing 0.7 MB, then each function on first call) is about a quarter of a `pkg install`; with
+// the cache V8 skips both. One cache per bundle, Node version and command (each command compiles
+// different functions), written once, after the command has run (so it holds every function the
+// run compiled), to $XDG_CACHE_HOME/pkg/v8 or ~/.cache/pkg/v8, never a shared temporary
+// directory. Its name carries the SHA-256 of the bundle, because V8 checks only a cache's length
+// against the source; caches of other builds are removed when a new one is written. A cache V8
+// rejects or that cannot be read or written is ignored: the bundle then compiles from source as
+// usual. PKG_NO_CODE_CACHE=1 turns it off. (v8-compile-cache, the library for this, rewrites its whole
+// cache on every run on current Node versions and keys it by the working directory for ES-module
+// entries; this is the small part of it we need.)
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+function cacheDir(env: NodeJS.ProcessEnv): string {
+  const base =
+    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
+      ? env.XDG_CACHE_HOME
+      : path.join(env.HOME ?? homedir(), '.cache');
+  return path.join(base, 'pkg', 'v8');
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** At most this many caches are kept (a cache per command; typos make commands too). */
+const MAX_CACHES = 40;
+
+/** Writes `file` (temp file, then rename) and removes the caches of other builds of the bundle. */
+function writeCache(file: string, build: string, data: Buffer): void {
+  const dir = path.dirname(file);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const names = readdirSync(dir);
+    const [bundle] = build.split('-');
+    for (const name of names)
+      if (name.startsWith(`${bundle}-`) && !name.startsWith(`${build}-`))
+        rmSync(path.join(dir, name), { force: true });
+    if (names.filter((name) => name.startsWith(`${build}-`)).length >= MAX_CACHES) return;
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** The command a command line runs, as a file-name part: its first word, or `other`. */
+export function commandKey(args: readonly string[]): string {
+  const word = args.find((arg, i) => !arg.startsWith('-') && args[i - 1] !== '--registry');
+  return word && /^[a-z]{1,20}$/.test(word) ? word : 'other';
+}
+
+/** `require(file)`, compiled with the code cache of `command` when there is a usable one. */
+export function requireWithCodeCache(
+  file: string,
+  command: string,
+  env: NodeJS.ProcessEnv = process.env,
+): unknown {
+  if (env.PKG_NO_CODE_CACHE === '1') return createRequire(file)(file);
+  const source = readFileSync(file, 'utf8');
+  const key = createHash('sha256').update(process.version).update('\0').update(source).digest('hex');
+  const build = `${path.basename(file)}-${key.slice(0, 32)}`;
+  const cacheFile = path.join(cacheDir(env), `${build}-${command}.bin`);
+  const cachedData = readCache(cacheFile);
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  if (!cachedData || script.cachedDataRejected) {
+    process.once('exit', () => writeCache(cacheFile, build, script.createCachedData()));
+  }
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void;
+  const module = new Module(file);
+  module.filename = file;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  module.loaded = true;
+  return module.exports;
+}

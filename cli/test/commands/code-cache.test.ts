@@ -1,0 +1,73 @@
+// dist/cli.js loads through V8's code cache kept in the user's cache directory (src/code-cache.ts):
+// one cache per command, written there and nowhere else; a damaged cache or one of an older build
+// changes nothing a user sees; PKG_NO_CODE_CACHE=1 keeps it off; `pkg --version` never loads it.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commandKey } from '../../src/code-cache.js';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const home = tempDir('pkg-code-cache-');
+afterAll(() => home.cleanup());
+
+const cacheHome = path.join(home.dir, 'cache');
+const cacheDir = path.join(cacheHome, 'pkg', 'v8');
+const env = { HOME: home.dir, XDG_CACHE_HOME: cacheHome, XDG_CONFIG_HOME: path.join(home.dir, 'config') };
+const caches = () => (existsSync(cacheDir) ? readdirSync(cacheDir).sort() : []);
+
+describe('code cache of the CLI bundle', () => {
+  it('is not touched by pkg --version', async () => {
+    expect(await runCli(['--version'], { cwd: home.dir, env })).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+    });
+    expect(existsSync(cacheHome)).toBe(false);
+  });
+
+  it('keeps one cache per command in $XDG_CACHE_HOME/pkg/v8', async () => {
+    const config = await runCli(['config', 'get', 'registry'], { cwd: home.dir, env });
+    const list = await runCli(['--registry', 'local', 'list'], { cwd: home.dir, env });
+    expect([config.code, list.code]).toEqual([0, 0]);
+    expect(caches()).toEqual([
+      expect.stringMatching(/^cli\.js-[0-9a-f]{32}-config\.bin$/),
+      expect.stringMatching(/^cli\.js-[0-9a-f]{32}-list\.bin$/),
+    ]);
+    // the second run of a command uses its cache and writes nothing
+    const before = caches().map((name) => readFileSync(path.join(cacheDir, name)));
+    expect(await runCli(['config', 'get', 'registry'], { cwd: home.dir, env })).toEqual(config);
+    expect(caches().map((name) => readFileSync(path.join(cacheDir, name)))).toEqual(before);
+  });
+
+  it('ignores a damaged cache and drops the caches of other builds', async () => {
+    const expected = await runCli(['config', 'get', 'registry'], { cwd: home.dir, env });
+    for (const name of caches()) writeFileSync(path.join(cacheDir, name), 'not a code cache');
+    const stale = path.join(cacheDir, `cli.js-${'0'.repeat(32)}-install.bin`);
+    writeFileSync(stale, 'the cache of an older build');
+    expect(await runCli(['config', 'get', 'registry'], { cwd: home.dir, env })).toEqual(expected);
+    // the damaged config cache was rejected by V8 and written anew; the older build's is gone
+    expect(existsSync(stale)).toBe(false);
+    const config = caches().find((name) => name.endsWith('-config.bin')) ?? '';
+    expect(readFileSync(path.join(cacheDir, config), 'utf8')).not.toBe('not a code cache');
+  });
+
+  it('stays off with PKG_NO_CODE_CACHE=1', async () => {
+    const elsewhere = path.join(home.dir, 'other-cache');
+    const run = await runCli(['config', 'get', 'registry'], {
+      cwd: home.dir,
+      env: { ...env, XDG_CACHE_HOME: elsewhere, PKG_NO_CODE_CACHE: '1' },
+    });
+    expect(run.code).toBe(0);
+    expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('names a cache after the command, not its arguments', () => {
+    expect(commandKey(['install', '@acme/weather'])).toBe('install');
+    expect(commandKey(['--registry', 'local', 'token', 'create'])).toBe('token');
+    expect(commandKey(['--json', 'search', 'x'])).toBe('search');
+    expect(commandKey(['../../etc'])).toBe('other');
+    expect(commandKey([])).toBe('other');
+  });
+});
