@@ -1,7 +1,9 @@
 // `pkg install` of one package from a local registry, cold and from the lock file, next to
 // `npm install` of a tarball of the same size from a local Verdaccio 6, in the same run.
 // Target: pkg install from the lock file in at most half the time of that npm install.
-// Runs the built CLI and the built server (npm run bench builds both first).
+// Runs the built CLI and the built server (npm run bench builds both first). The CLI's code cache
+// (src/code-cache.ts) lives in this run's HOME: it is written by the first install (a warm-up
+// iteration) and used by the others; the "no code cache" row shows a first run's cost.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,6 +100,16 @@ describe(`install one package of ${PAYLOAD_BYTES / 1024} KiB of data`, () => {
       await exec(process.execPath, [CLI, 'install'], {
         cwd: freshDir(pkgLocked, ['pkg.json', 'pkg-lock.json']),
         env: cliEnv,
+      });
+    },
+    options,
+  );
+  bench(
+    'pkg install (from pkg-lock.json, no code cache: a first run)',
+    async () => {
+      await exec(process.execPath, [CLI, 'install'], {
+        cwd: freshDir(pkgLocked, ['pkg.json', 'pkg-lock.json']),
+        env: { ...cliEnv, PKG_NO_CODE_CACHE: '1' },
       });
     },
     options,
