@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ PKG_BASE_URL: 'ftp://x' }, /PKG_BASE_URL must be an http\(s\) URL/],
+    [{ PKG_ARTIFACT_CACHE_MB: '-1' }, /PKG_ARTIFACT_CACHE_MB must be 0 or more/],
     [{ PKG_HEAP_GROWING_PERCENT: '1.5' }, /PKG_HEAP_GROWING_PERCENT must be a whole number of percent/],
     [{ PKG_HEAP_GROWING_PERCENT: '900' }, /PKG_HEAP_GROWING_PERCENT must be between 0 and 400/],
   ])('%o is refused with a message naming the variable', (env, message) => {

@@ -22,6 +22,14 @@ export const configSchema = z.object({
   /** How long a database operation waits for a reachable server before 503 STORAGE_UNAVAILABLE. */
   MONGODB_SERVER_SELECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   PKG_DATA_DIR: z.string().min(1, 'must not be empty').default('./.pkg-data'),
+  /** Local copies of artifacts in front of GridFS; default: artifact-cache under PKG_DATA_DIR. */
+  PKG_ARTIFACT_CACHE_DIR: z.string().min(1, 'must not be empty').optional(),
+  /** Disk budget of those copies in MiB; 0 streams every download from GridFS. */
+  PKG_ARTIFACT_CACHE_MB: z.coerce
+    .number({ error: 'must be a whole number of MiB' })
+    .int('must be a whole number of MiB')
+    .min(0, 'must be 0 or more')
+    .default(1024),
   PKG_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PKG_ADMIN_CONTACT: z.string().min(1).default('the operator of this registry (pkg-admin)'),
   PKG_WEB_DIR: z.string().min(1).default(path.resolve(here, '../../web/dist')),

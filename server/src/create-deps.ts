@@ -1,7 +1,9 @@
 // Builds the app's dependencies on an open connection: models (with their indexes), the
 // artifact store and the shared limiter. main.ts and the tests use the same function.
+import path from 'node:path';
 import type { Connection } from 'mongoose';
 import type { Config } from './config.js';
+import { createDiskArtifactCache } from './db/artifact-disk-cache.js';
 import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
@@ -22,5 +24,15 @@ export async function createDeps(
     authBlockMs: config.PKG_AUTH_BLOCK_SECONDS * 1000,
     clock,
   });
-  return { config, logger, db, models, artifacts: createArtifactStore(db), limiter, clock };
+  const disk =
+    config.PKG_ARTIFACT_CACHE_MB > 0
+      ? createDiskArtifactCache({
+          dir: path.resolve(
+            config.PKG_ARTIFACT_CACHE_DIR ?? path.join(config.PKG_DATA_DIR, 'artifact-cache'),
+          ),
+          maxBytes: config.PKG_ARTIFACT_CACHE_MB * 1024 * 1024,
+          onError: (err, what) => logger.warn({ err, what }, 'artifact disk cache'),
+        })
+      : undefined;
+  return { config, logger, db, models, artifacts: createArtifactStore(db, disk), limiter, clock };
 }

@@ -4,7 +4,7 @@
 // PASS/FAIL beside each target of issue "The registry service" (item 10).
 // BENCH_SECONDS sets the length of each load run (default 5); BENCH_ROUNDS how many times each
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openAdminDeps } from '../bin/admin/open-admin-deps.js';
@@ -34,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SEEDED = 10_000;
 const NS = 'bench';
 const PUBLISHES = 30;
-/** 5 MB packages downloaded once each: the first download streams from GridFS. */
+/** 5 MB packages downloaded right after publish, then again with no disk copy (from GridFS). */
 const COLD = 8;
 
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-registry-bench-'));
@@ -158,11 +158,17 @@ async function main(): Promise<void> {
 
   log(`first downloads: publishing ${COLD} more 5 MB packages`);
   for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes);
-  const cold = await timeSequential(COLD, async (i) => {
-    const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
-    if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
-      throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
-  });
+  const firstDownloads = () =>
+    timeSequential(COLD, async (i) => {
+      const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
+      if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
+        throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
+    });
+  const cold = await firstDownloads();
+  log('the same downloads with every disk copy removed: streamed from GridFS');
+  const copies = path.join(work, 'pkg-data', 'artifact-cache');
+  for (const name of readdirSync(copies)) rmSync(path.join(copies, name), { force: true });
+  const gridfs = await firstDownloads();
   const verdaccioDownload = `${verdaccio.url}/bench-big/-/bench-big-1.0.0.tgz`;
   const download = (label: string, url: string, clients: number) => {
     log(`${label}: ${clients} client(s), ${SECONDS} s`);
@@ -176,6 +182,7 @@ async function main(): Promise<void> {
     verdaccioTen: await download('Verdaccio download', verdaccioDownload, 10),
     plainTen: await download('node:http download', plain.url, 10),
     pkgCold: cold,
+    pkgGridfs: gridfs,
   };
   const loadedRss = await fiftyDownloads('after the load runs');
 

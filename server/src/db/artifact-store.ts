@@ -1,24 +1,19 @@
 // Artifact bytes in GridFS (bucket `artifacts`). A put is verified by reading the stored
 // bytes back from the backend and comparing their SHA-256 with the expected integrity.
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
-// size, and follows the client's pace) and check every chunk's number and size. Recently read
-// artifacts are served from a small in-memory cache (artifact-cache.ts): they are immutable.
-import { webcrypto } from 'node:crypto';
+// size, and follows the client's pace) and check every chunk's number and size. In front of
+// GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
+// publish or by the first download, serves later downloads as a file stream.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
-import { createArtifactCache } from './artifact-cache.js';
+import type { DiskArtifactCache } from './artifact-disk-cache.js';
 
 export const ARTIFACT_BUCKET = 'artifacts';
 export const ARTIFACT_BACKEND = 'gridfs';
-/** Memory for recently downloaded artifacts, per server process. */
-export const ARTIFACT_CACHE_BYTES = 32 * 1024 * 1024;
-const ARTIFACT_CACHE_ITEM_BYTES = 8 * 1024 * 1024;
 /** GridFS chunks (255 KiB each) fetched per round trip. */
 const CHUNKS_PER_BATCH = 4;
-/** Pieces a cached artifact is written in (views of one Buffer, never copies). */
-const CACHED_PIECE_BYTES = 1024 * 1024;
 
 type ObjectId = mongoose.Types.ObjectId;
 type Db = NonNullable<Connection['db']>;
@@ -26,8 +21,8 @@ type Db = NonNullable<Connection['db']>;
 export interface ArtifactStore {
   /** Store the bytes; resolves only once the backend's copy hashes to `integrity`. */
   put(bytes: Uint8Array, file: { filename: string; integrity: string; mediaType: string }): Promise<ObjectId>;
-  /** A stream of the stored bytes; ends with an error if the file is missing or damaged. */
-  open(fileId: ObjectId, signal?: AbortSignal): Readable;
+  /** A stream of the stored bytes; it ends with an error if the file is missing or damaged. */
+  open(fileId: ObjectId, signal?: AbortSignal): Promise<Readable>;
   remove(fileId: ObjectId): Promise<void>;
 }
 
@@ -91,16 +86,8 @@ async function* storedChunks(db: Db, file: FileDoc): AsyncGenerator<Buffer> {
     throw new ArtifactReadError(`ChunkIsMissing: read ${read} of ${file.length} bytes`);
 }
 
-function* pieces(bytes: Buffer): Generator<Buffer> {
-  for (let at = 0; at < bytes.byteLength; at += CACHED_PIECE_BYTES)
-    yield bytes.subarray(at, at + CACHED_PIECE_BYTES);
-}
-
-export function createArtifactStore(connection: Connection): ArtifactStore {
-  const cache = createArtifactCache({
-    maxBytes: ARTIFACT_CACHE_BYTES,
-    maxItemBytes: ARTIFACT_CACHE_ITEM_BYTES,
-  });
+/** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
+export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
   const database = () => {
     if (!connection.db) throw new Error('the database connection is not open');
     return connection.db;
@@ -113,35 +100,24 @@ export function createArtifactStore(connection: Connection): ArtifactStore {
     return hasher.digest();
   };
 
-  /**
-   * Caches `parts` if they hash to the integrity recorded at publish. The digest runs on the
-   * thread pool; the response already holds every byte (its length is declared) while it runs.
-   */
-  const fill = async (key: string, parts: Buffer[], length: number, integrity: string) => {
-    const bytes = Buffer.concat(parts, length);
-    const digest = await webcrypto.subtle.digest('SHA-256', bytes).catch(() => undefined);
-    const verified = digest !== undefined && `sha256-${Buffer.from(digest).toString('hex')}` === integrity;
-    cache.release(key, verified ? bytes : undefined);
-  };
-
-  /** Streams from GridFS; the first reader of a cacheable artifact also fills the cache. */
+  /** Streams from GridFS; with a disk cache, the first reader also writes the local copy. */
   async function* fromStore(fileId: ObjectId): AsyncGenerator<Buffer> {
     const db = database();
     const file = await findFile(db, fileId);
-    const key = fileId.toHexString();
     const integrity = file.metadata?.integrity;
-    const filling = typeof integrity === 'string' && cache.claim(key, file.length);
-    const parts: Buffer[] = [];
+    const copy =
+      typeof integrity === 'string' ? disk?.fill(fileId.toHexString(), file.length, integrity) : undefined;
     let complete = false;
     try {
       for await (const chunk of storedChunks(db, file)) {
-        if (filling) parts.push(chunk);
+        copy?.write(chunk);
         yield chunk;
       }
       complete = true;
     } finally {
-      if (filling && complete) await fill(key, parts, file.length, integrity);
-      else if (filling) cache.release(key);
+      // the response already holds every byte (its length is declared) while the copy is kept
+      if (copy && complete) await copy.end();
+      else copy?.abort();
     }
   }
 
@@ -175,16 +151,18 @@ export function createArtifactStore(connection: Connection): ArtifactStore {
           `the backend holds ${stored.integrity} (${stored.size} bytes), expected ${file.integrity} (${bytes.byteLength} bytes)`,
         );
       }
+      await disk?.write(upload.id.toHexString(), bytes);
       return upload.id;
     },
-    open(fileId, signal) {
-      const cached = cache.get(fileId.toHexString());
-      const stream = Readable.from(cached ? pieces(cached) : fromStore(fileId), { objectMode: false });
-      signal?.addEventListener('abort', () => stream.destroy(), { once: true });
+    async open(fileId, signal) {
+      const local = await disk?.read(fileId.toHexString());
+      const stream = local ?? Readable.from(fromStore(fileId), { objectMode: false });
+      if (signal?.aborted) stream.destroy();
+      else signal?.addEventListener('abort', () => stream.destroy(), { once: true });
       return stream;
     },
     async remove(fileId) {
-      cache.delete(fileId.toHexString());
+      await disk?.delete(fileId.toHexString());
       await bucket().delete(fileId);
     },
   };

@@ -27,7 +27,7 @@ async function send(deps: AppDeps, req: Request, res: Response, download: Downlo
   }
   const aborted = new AbortController();
   res.once('close', () => aborted.abort());
-  await pipeline(deps.artifacts.open(download.fileId, aborted.signal), res).catch((error: unknown) => {
+  await pipeline(await deps.artifacts.open(download.fileId, aborted.signal), res).catch((error: unknown) => {
     if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');
     res.destroy();
   });

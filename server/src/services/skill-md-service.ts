@@ -35,7 +35,7 @@ async function loadArtifact(deps: AppDeps, doc: VersionDoc, signal?: AbortSignal
   const hasher = createIntegrityHasher();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of deps.artifacts.open(doc.artifact.fileId, signal)) {
+  for await (const chunk of await deps.artifacts.open(doc.artifact.fileId, signal)) {
     const data = chunk as Buffer;
     size += data.byteLength;
     if (size > limit) throw unreadable(doc, `it is larger than ${limit} bytes`);

@@ -1,5 +1,8 @@
-// Artifact reads: GridFS chunks fetched a few at a time and checked, recently read artifacts
-// served from memory, and only bytes that hash to the recorded integrity ever cached.
+// Artifact reads: GridFS chunks fetched a few at a time and checked; a verified copy of each
+// artifact on the server's disk, written at publish or by the first download from GridFS, serves
+// later reads; bytes that do not hash to the recorded integrity are never copied.
+import { existsSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createIntegrityHasher } from '@pkg/shared';
 import type { Types } from 'mongoose';
@@ -24,49 +27,77 @@ async function store(bytes: Buffer): Promise<Types.ObjectId> {
 
 async function read(fileId: Types.ObjectId): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of server.deps.artifacts.open(fileId)) parts.push(chunk as Buffer);
+  for await (const chunk of await server.deps.artifacts.open(fileId)) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
 }
+
+const copyDir = () => path.join(server.deps.config.PKG_DATA_DIR, 'artifact-cache');
+const copyOf = (id: Types.ObjectId) => path.join(copyDir(), id.toHexString());
+const temporaryFiles = () => readdirSync(copyDir()).filter((name) => name.endsWith('.tmp'));
 
 const chunks = () =>
   server.deps.db.collection<{ files_id: Types.ObjectId; n: number; data: unknown }>('artifacts.chunks');
 
 describe('artifact reads', () => {
-  test('return the stored bytes, first from GridFS and then from memory', async () => {
+  test('a publish leaves a copy on disk that serves reads without GridFS', async () => {
     const bytes = randomBytes(1_300_000);
     const id = await store(bytes);
-    expect((await read(id)).equals(bytes)).toBe(true);
-    // served from memory now: the chunks are no longer needed
+    expect(existsSync(copyOf(id))).toBe(true);
     const saved = await chunks().find({ files_id: id }).toArray();
     await chunks().deleteMany({ files_id: id });
     expect((await read(id)).equals(bytes)).toBe(true);
     await chunks().insertMany(saved);
   });
 
+  test('without a copy, the first read streams from GridFS and writes one', async () => {
+    const bytes = randomBytes(1_100_000);
+    const id = await store(bytes);
+    rmSync(copyOf(id));
+    expect((await read(id)).equals(bytes)).toBe(true);
+    expect(existsSync(copyOf(id))).toBe(true);
+    await chunks().deleteMany({ files_id: id });
+    expect((await read(id)).equals(bytes)).toBe(true);
+  });
+
+  test('a copy of the wrong size is ignored and the bytes come from GridFS', async () => {
+    const bytes = randomBytes(800_000);
+    const id = await store(bytes);
+    truncateSync(copyOf(id), 1000);
+    expect((await read(id)).equals(bytes)).toBe(true);
+  });
+
   test('a chunk of the wrong size or a missing chunk fails the stream', async () => {
     const id = await store(randomBytes(700_000));
+    rmSync(copyOf(id));
     await chunks().updateOne({ files_id: id, n: 1 }, { $set: { data: Buffer.alloc(10) } });
     await expect(read(id)).rejects.toThrow(/ChunkIsWrongSize/);
     await chunks().deleteOne({ files_id: id, n: 1 });
     await expect(read(id)).rejects.toThrow(/ChunkIsMissing/);
     await server.deps.artifacts.remove(id);
     await expect(read(id)).rejects.toThrow(/FileNotFound/);
+    expect(existsSync(copyOf(id))).toBe(false);
+    expect(temporaryFiles()).toEqual([]);
   });
 
-  test('bytes that do not hash to the recorded integrity are served as stored but never cached', async () => {
+  test('bytes that do not hash to the recorded integrity are served as stored but never copied', async () => {
     const bytes = randomBytes(600_000);
     const id = await store(bytes);
+    rmSync(copyOf(id));
     const original = await chunks().findOne({ files_id: id, n: 0 });
     await chunks().updateOne({ files_id: id, n: 0 }, { $set: { data: randomBytes(255 * 1024) } });
     expect((await read(id)).equals(bytes)).toBe(false);
+    expect(existsSync(copyOf(id))).toBe(false);
+    expect(temporaryFiles()).toEqual([]);
     await chunks().updateOne({ files_id: id, n: 0 }, { $set: { data: original?.data } });
     expect((await read(id)).equals(bytes)).toBe(true);
+    expect(existsSync(copyOf(id))).toBe(true);
   });
 
-  test('a reader that stops early leaves nothing cached, and the next read is whole', async () => {
+  test('a reader that stops early leaves no copy, and the next read is whole', async () => {
     const bytes = randomBytes(900_000);
     const id = await store(bytes);
-    const stream = server.deps.artifacts.open(id);
+    rmSync(copyOf(id));
+    const stream = await server.deps.artifacts.open(id);
     for await (const chunk of stream) {
       expect((chunk as Buffer).byteLength).toBeGreaterThan(0);
       break;
