@@ -8,7 +8,16 @@
 // serving a file does, and the operating system's page cache keeps hot artifacts in memory
 // without the server holding them.
 import { createHash, randomBytes } from 'node:crypto';
-import { close, createReadStream, fstat, mkdirSync, open as openFd, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  close,
+  createReadStream,
+  fstat,
+  mkdirSync,
+  open as openFd,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
