@@ -36,9 +36,11 @@ export interface RssRun {
   load: DownloadResult;
 }
 
-const RSS_LIMIT = 300 * 1024 * 1024;
+/** The issue's 300 MB, in SI megabytes (286.1 MiB). */
+const RSS_LIMIT = 300 * 1000 * 1000;
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
+const megabytes = (bytes: number) => `${fixed(bytes / 1e6)} MB (${mib(bytes)})`;
 const out = (title: string) => process.stdout.write(`\n${title}\n`);
 
 function loadRow(server: string, route: string, r: LoadResult) {
@@ -184,8 +186,16 @@ export function printReport(r: Report): void {
       downloadRatio <= 1.5,
     ),
     target('  same, first download after publish', `${fixed(coldRatio, 2)}x`, coldRatio <= 1.5),
-    target('RSS < 300 MB while 50 clients download', mib(r.rss.fresh.peak), r.rss.fresh.peak < RSS_LIMIT),
-    target('  same, after the metadata load runs', mib(r.rss.loaded.peak), r.rss.loaded.peak < RSS_LIMIT),
+    target(
+      'RSS < 300 MB while 50 clients download',
+      megabytes(r.rss.fresh.peak),
+      r.rss.fresh.peak < RSS_LIMIT,
+    ),
+    target(
+      '  same, after the metadata load runs',
+      megabytes(r.rss.loaded.peak),
+      r.rss.loaded.peak < RSS_LIMIT,
+    ),
     target('no failed request (2xx; 304 for If-None-Match)', String(failures), failures === 0),
   ]);
 }
