@@ -1,9 +1,11 @@
 // Real package archives for the tests, built with the same scaffold and packer as `pkg init`
-// and `pkg pack`, and a publish over HTTP as the CLI does it.
+// and `pkg pack`, a publish over HTTP as the CLI does it, and a new owner's first publish.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packDirectory, scaffold, type PackResult } from '@pkg/shared';
+import { createUser } from '../../src/services/user-service.js';
+import type { TestServer } from './start-test-server.js';
 
 export interface PackageSpec {
   namespace: string;
@@ -49,4 +51,13 @@ export function publishArchive(
     },
     body: bytes,
   });
+}
+
+/** Creates a user named after `spec.namespace` and publishes the package as them: their token. */
+export async function publishAsNewOwner(server: TestServer, spec: PackageSpec): Promise<string> {
+  const { token } = await createUser(server.deps, spec.namespace);
+  const res = await publishArchive(server.url, token.token, (await buildPackage(spec)).bytes);
+  if (res.status !== 201)
+    throw new Error(`publish of ${spec.namespace}/${spec.name}: ${res.status} ${await res.text()}`);
+  return token.token;
 }

@@ -5,18 +5,16 @@
 // read from the request log line (`hot: true`), as an operator would.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
-import { buildPackage, publishArchive } from '../helpers/packages.js';
+import { buildPackage, publishArchive, publishAsNewOwner } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
+const WEATHER = { namespace: 'acme', name: 'weather', version: '1.0.0' };
 let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await createUser(server.deps, 'acme')).token.token;
-  const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
-  expect((await publishArchive(server.url, token, pkg.bytes)).status).toBe(201);
+  token = await publishAsNewOwner(server, WEATHER);
 });
 afterAll(() => server.close());
 
@@ -168,9 +166,7 @@ test('the version record names the origin the request came to, on both paths', a
 test('behind a trusted proxy, both paths take the protocol from X-Forwarded-Proto', async () => {
   const proxied = await startTestServer({ env: { PKG_TRUST_PROXY: 'loopback' } });
   try {
-    const owner = (await createUser(proxied.deps, 'acme')).token.token;
-    const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
-    expect((await publishArchive(proxied.url, owner, pkg.bytes)).status).toBe(201);
+    await publishAsNewOwner(proxied, WEATHER);
     const urls = await artifactUrls(proxied, {
       host: 'registry.example',
       'x-forwarded-proto': 'https, http',
@@ -186,9 +182,7 @@ test('the public rate limit counts each hot read once and refuses with 429 past 
   // The publish below is a request of the same client: it takes the first of the four.
   const limited = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '4' } });
   try {
-    const owner = (await createUser(limited.deps, 'acme')).token.token;
-    const pkg = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.0.0' });
-    expect((await publishArchive(limited.url, owner, pkg.bytes)).status).toBe(201);
+    await publishAsNewOwner(limited, WEATHER);
     const read = () => request(limited.url, '/packages/acme/weather', {}, 'GET');
     const answers = [await read(), await read(), await read(), await read()];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);

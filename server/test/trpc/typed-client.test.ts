@@ -4,8 +4,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AppRouter } from '../../src/trpc/router.js';
-import { createUser } from '../../src/services/user-service.js';
-import { buildPackage, publishArchive } from '../helpers/packages.js';
+import { publishAsNewOwner } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
 let server: TestServer;
@@ -25,9 +24,7 @@ function client(authorization?: string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await createUser(server.deps, 'tess')).token.token;
-  const pkg = await buildPackage({ namespace: 'tess', name: 'typed', version: '1.0.0' });
-  expect((await publishArchive(server.url, token, pkg.bytes)).status).toBe(201);
+  token = await publishAsNewOwner(server, { namespace: 'tess', name: 'typed', version: '1.0.0' });
 });
 afterAll(() => server.close());
 
