@@ -7,10 +7,11 @@
 // process removed is simply read from GridFS again. Downloads then stream a file, as node:http
 // serving a file does, and the operating system's page cache keeps hot artifacts in memory
 // without the server holding them.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   close,
   createReadStream,
+  createWriteStream,
   fstat,
   mkdirSync,
   open as openFd,
@@ -18,10 +19,12 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { createIntegrityHasher } from '@pkg/shared';
 import { LRUCache } from 'lru-cache';
 
 export interface DiskArtifactCache {
@@ -132,25 +135,22 @@ export function createDiskArtifactCache(options: DiskArtifactCacheOptions): Disk
       if (!KEY.test(key) || size > maxBytes || copies.has(key) || filling.has(key)) return undefined;
       filling.add(key);
       const temporary = temporaryOf(key);
-      const hash = createHash('sha256');
-      const parts: Promise<unknown>[] = [];
-      let written = 0;
-      const handle = open(temporary, 'wx');
-      handle.catch(() => undefined);
-      let closed = false;
-      const close = async () => {
-        if (closed) return;
-        closed = true;
-        await (await handle).close();
-      };
-      const finish = async (keepIt: boolean) => {
+      const hasher = createIntegrityHasher();
+      const out = createWriteStream(temporary, { flags: 'wx' });
+      const written = finished(out);
+      written.catch(() => undefined); // awaited, and reported, below
+      const finish = async (complete: boolean) => {
         try {
-          await Promise.all(parts);
-          await close();
-          if (keepIt) await keep(key, temporary, written);
+          if (complete) out.end();
+          else out.destroy();
+          await written.catch((error: unknown) => {
+            if (complete) throw error;
+          });
+          const copied = hasher.digest();
+          if (complete && copied.integrity === integrity && copied.size === size)
+            await keep(key, temporary, size);
           else await rm(temporary, { force: true });
         } catch (error) {
-          await close().catch(() => undefined);
           await rm(temporary, { force: true });
           onError(error, 'fill');
         } finally {
@@ -159,15 +159,10 @@ export function createDiskArtifactCache(options: DiskArtifactCacheOptions): Disk
       };
       return {
         write(chunk) {
-          hash.update(chunk);
-          written += chunk.byteLength;
-          // writes go out in order: each waits for the handle, positions are explicit
-          const at = written - chunk.byteLength;
-          const part = handle.then((h) => h.write(chunk, 0, chunk.byteLength, at));
-          part.catch(() => undefined); // awaited, and reported, by finish
-          parts.push(part);
+          hasher.update(chunk);
+          out.write(chunk);
         },
-        end: () => finish(written === size && `sha256-${hash.digest('hex')}` === integrity),
+        end: () => finish(true),
         abort: () => void finish(false),
       };
     },
