@@ -12,17 +12,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-
-function cacheDir(env: NodeJS.ProcessEnv): string {
-  const base =
-    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
-      ? env.XDG_CACHE_HOME
-      : path.join(env.HOME ?? homedir(), '.cache');
-  return path.join(base, 'pkg', 'v8');
-}
+import { userCacheDir } from './lib/paths.js';
 
 function readCache(file: string): Buffer | undefined {
   try {
@@ -36,13 +28,12 @@ function readCache(file: string): Buffer | undefined {
 const MAX_CACHES = 40;
 
 /** Writes `file` (temp file, then rename) and removes the caches of other builds of the bundle. */
-function writeCache(file: string, build: string, data: Buffer): void {
+function writeCache(file: string, bundle: string, build: string, data: Buffer): void {
   const dir = path.dirname(file);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const names = readdirSync(dir);
-    const [bundle] = build.split('-');
     for (const name of names)
       if (name.startsWith(`${bundle}-`) && !name.startsWith(`${build}-`))
         rmSync(path.join(dir, name), { force: true });
@@ -69,15 +60,16 @@ export function requireWithCodeCache(
   if (env.PKG_NO_CODE_CACHE === '1') return createRequire(file)(file);
   const source = readFileSync(file, 'utf8');
   const key = createHash('sha256').update(process.version).update('\0').update(source).digest('hex');
-  const build = `${path.basename(file)}-${key.slice(0, 32)}`;
-  const cacheFile = path.join(cacheDir(env), `${build}-${command}.bin`);
+  const bundle = path.basename(file);
+  const build = `${bundle}-${key.slice(0, 32)}`;
+  const cacheFile = path.join(userCacheDir(env), 'v8', `${build}-${command}.bin`);
   const cachedData = readCache(cacheFile);
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
   });
   if (!cachedData || script.cachedDataRejected) {
-    process.once('exit', () => writeCache(cacheFile, build, script.createCachedData()));
+    process.once('exit', () => writeCache(cacheFile, bundle, build, script.createCachedData()));
   }
   const wrapper = script.runInThisContext() as (
     exports: unknown,
