@@ -4,8 +4,10 @@
 // that rebuild the current state; `capture` takes that state at an instant for the snapshot.
 import type { Document } from './bson.js';
 import { UUID } from './bson.js';
-import { Collection } from './collection.js';
-import type { JournalOp } from './collection.js';
+import { Collection, putOp } from './collection.js';
+import type { CollectionEnv, JournalOp } from './collection.js';
+import { blobRefs } from './blobs.js';
+import type { BlobStore } from './blobs.js';
 import { CommandError } from './errors.js';
 import type { IndexSpec } from './indexes.js';
 import { asDocument } from './bson-values.js';
@@ -13,9 +15,17 @@ import { asDocument } from './bson-values.js';
 export class Catalog {
   private readonly databases = new Map<string, Map<string, Collection>>();
   private pending: JournalOp[] = [];
-  private readonly sink = (op: JournalOp): void => {
-    this.pending.push(op);
-  };
+  /** where large binary values are kept; without one, everything stays in memory */
+  readonly blobs: BlobStore | undefined;
+  private readonly env: CollectionEnv;
+
+  constructor(options: { blobs?: BlobStore } = {}) {
+    this.blobs = options.blobs;
+    const sink = (op: JournalOp): void => {
+      this.pending.push(op);
+    };
+    this.env = options.blobs ? { sink, blobs: options.blobs } : { sink };
+  }
 
   /** The journal ops queued since the last call. */
   takeOps(): JournalOp[] {
@@ -46,9 +56,9 @@ export class Catalog {
     if (this.get(db, name)) {
       throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
     }
-    const coll = new Collection(db, name, options, this.sink);
+    const coll = new Collection(db, name, options, this.env);
     this.collectionsOf(db).set(name, coll);
-    this.sink({ o: 'create', d: db, c: name, options, uuid: coll.uuid });
+    this.env.sink({ o: 'create', d: db, c: name, options, uuid: coll.uuid });
     return coll;
   }
 
@@ -56,13 +66,17 @@ export class Catalog {
     const coll = this.get(db, name);
     if (!coll) return undefined;
     this.databases.get(db)?.delete(name);
-    this.sink({ o: 'drop', d: db, c: name });
+    coll.releaseBlobs();
+    this.env.sink({ o: 'drop', d: db, c: name });
     return coll;
   }
 
   dropDatabase(db: string): void {
-    if (!this.databases.delete(db)) return;
-    this.sink({ o: 'dropDatabase', d: db });
+    const colls = this.databases.get(db);
+    if (!colls) return;
+    this.databases.delete(db);
+    for (const coll of colls.values()) coll.releaseBlobs();
+    this.env.sink({ o: 'dropDatabase', d: db });
   }
 
   rename(db: string, name: string, toDb: string, toName: string, dropTarget: boolean): void {
@@ -71,11 +85,12 @@ export class Catalog {
     validateName(toDb, toName);
     if (this.get(toDb, toName)) {
       if (!dropTarget) throw new CommandError('NamespaceExists', 'target namespace exists');
+      this.get(toDb, toName)?.releaseBlobs();
       this.databases.get(toDb)?.delete(toName);
     }
     this.databases.get(db)?.delete(name);
-    this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.sink));
-    this.sink({ o: 'rename', d: db, c: name, td: toDb, tc: toName });
+    this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.env));
+    this.env.sink({ o: 'rename', d: db, c: name, td: toDb, tc: toName });
   }
 
   /** Replays one journal op (no checks, nothing queued). */
@@ -88,13 +103,17 @@ export class Catalog {
         const uuid = op.uuid instanceof UUID ? op.uuid : new UUID();
         this.collectionsOf(db).set(
           name,
-          new Collection(db, name, asDocument(op.options) ?? {}, this.sink, uuid),
+          new Collection(db, name, asDocument(op.options) ?? {}, this.env, uuid),
         );
         return;
       }
-      case 'put':
-        this.replayCollection(db, name).put(asDocument(op.doc) ?? {});
+      case 'put': {
+        const doc = asDocument(op.doc) ?? {};
+        if (op.b !== undefined && !this.blobs)
+          throw new Error('embedded store: a journal op refers to blob files but the store has none');
+        this.replayCollection(db, name).put(this.blobs ? this.blobs.fromJournal(doc, op.b) : doc);
         return;
+      }
       case 'del':
         this.replayCollection(db, name).delete(op.id);
         return;
@@ -117,7 +136,7 @@ export class Catalog {
         const toDb = String(op.td);
         const toName = String(op.tc);
         this.databases.get(db)?.delete(name);
-        this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.sink));
+        this.collectionsOf(toDb).set(toName, source.renamed(toDb, toName, this.env));
         return;
       }
       default:
@@ -147,10 +166,29 @@ export class Catalog {
     return state;
   }
 
+  /** Ids of every blob file a stored document refers to. */
+  blobIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const colls of this.databases.values()) {
+      for (const coll of colls.values()) {
+        for (const doc of coll.all()) for (const ref of blobRefs(doc)?.values() ?? []) ids.add(ref.id);
+      }
+    }
+    return ids;
+  }
+
+  /** Moves large binaries still held in memory to blob files (see Collection.externalizeInline). */
+  externalizeInline(): number {
+    let changed = 0;
+    for (const colls of this.databases.values())
+      for (const coll of colls.values()) changed += coll.externalizeInline();
+    return changed;
+  }
+
   private replayCollection(db: string, name: string): Collection {
     let coll = this.get(db, name);
     if (!coll) {
-      coll = new Collection(db, name, {}, this.sink);
+      coll = new Collection(db, name, {}, this.env);
       this.collectionsOf(db).set(name, coll);
     }
     return coll;
@@ -183,7 +221,7 @@ export function* snapshotOps(state: CatalogState): Generator<JournalOp> {
   for (const { db, name, options, uuid, indexes, docs } of state) {
     yield { o: 'create', d: db, c: name, options, uuid };
     for (const spec of indexes) yield { o: 'createIndex', d: db, c: name, spec };
-    for (const doc of docs) yield { o: 'put', d: db, c: name, doc };
+    for (const doc of docs) yield putOp(db, name, doc);
   }
 }
 

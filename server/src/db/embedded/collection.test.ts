@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { Collection } from './collection.js';
 
 function collectionWith(docs: Document[]): Collection {
-  const coll = new Collection('db', 'c', {}, () => undefined);
+  const coll = new Collection('db', 'c', {}, { sink: () => undefined });
   coll.createIndex({ key: { a: 1, b: 1, c: 1 }, name: 'a_1_b_1_c_1' });
   coll.createIndex({ key: { files_id: 1, n: 1 }, name: 'files_id_1_n_1', unique: true });
   for (const doc of docs) coll.insert(doc);

@@ -7,10 +7,24 @@ import { CommandError } from './errors.js';
 import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './indexes.js';
 import type { IndexKey, IndexSpec } from './indexes.js';
 import { formatValue, isPlainObject, valueKey } from './bson-values.js';
+import { journalForm } from './blobs.js';
+import type { BlobStore } from './blobs.js';
 
 /** A journal operation emitted by a mutation (replayed verbatim on recovery). */
 export type JournalOp = Document;
 export type OpSink = (op: JournalOp) => void;
+
+/** Where a collection reports its changes, and where it keeps large binary values (if anywhere). */
+export interface CollectionEnv {
+  sink: OpSink;
+  blobs?: BlobStore;
+}
+
+/** The journal op that stores `doc` (blob fields by reference). */
+export function putOp(db: string, c: string, doc: Document): JournalOp {
+  const { doc: plain, b } = journalForm(doc);
+  return b ? { o: 'put', d: db, c, doc: plain, b } : { o: 'put', d: db, c, doc: plain };
+}
 
 const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -42,14 +56,18 @@ export class Collection {
   private readonly order = new Map<string, number>();
   private nextSeq = 0;
   private readonly indexes = new Map<string, Index>();
-  private readonly sink: OpSink;
+  private readonly env: CollectionEnv;
 
-  constructor(db: string, name: string, options: Document, sink: OpSink, uuid: UUID = new UUID()) {
+  constructor(db: string, name: string, options: Document, env: CollectionEnv, uuid: UUID = new UUID()) {
     this.db = db;
     this.name = name;
     this.options = options;
-    this.sink = sink;
+    this.env = env;
     this.uuid = uuid;
+  }
+
+  private get sink(): OpSink {
+    return this.env.sink;
   }
 
   get ns(): string {
@@ -66,8 +84,8 @@ export class Collection {
   }
 
   /** A new collection object with the same contents under another name (renameCollection). */
-  renamed(db: string, name: string, sink: OpSink): Collection {
-    const copy = new Collection(db, name, this.options, sink, this.uuid);
+  renamed(db: string, name: string, env: CollectionEnv): Collection {
+    const copy = new Collection(db, name, this.options, env, this.uuid);
     for (const index of this.indexes.values()) copy.addIndex(index.spec);
     for (const doc of this.docs.values()) copy.put(doc);
     return copy;
@@ -75,32 +93,35 @@ export class Collection {
 
   /** Inserts a new document (adding `_id` first if missing); throws E11000 on a unique clash. */
   insert(raw: Document): Document {
-    const doc = withIdFirst(raw);
-    const id = idKeyOf(doc);
-    if (this.docs.has(id)) throw this.idDuplicate(doc._id);
-    const keys = this.checkedKeys(id, doc);
+    const unstored = withIdFirst(raw);
+    const id = idKeyOf(unstored);
+    if (this.docs.has(id)) throw this.idDuplicate(unstored._id);
+    const keys = this.checkedKeys(id, unstored);
+    const doc = this.env.blobs?.externalize(unstored) ?? unstored;
     this.docs.set(id, doc);
     this.order.set(id, this.nextSeq++);
     for (const [index, k] of keys) index.add(id, k);
-    this.sink({ o: 'put', d: this.db, c: this.name, doc });
+    this.sink(putOp(this.db, this.name, doc));
     return doc;
   }
 
   /** Replaces a stored document by a new version with the same _id. */
   replace(current: Document, next: Document): Document {
-    const doc = withIdFirst(next);
+    const unstored = withIdFirst(next);
     const id = idKeyOf(current);
-    if (idKeyOf(doc) !== id) {
+    if (idKeyOf(unstored) !== id) {
       throw new CommandError(
         'ImmutableField',
-        `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(doc._id)}`,
+        `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(unstored._id)}`,
       );
     }
-    const keys = this.checkedKeys(id, doc);
+    const keys = this.checkedKeys(id, unstored);
+    const doc = this.env.blobs?.externalize(unstored) ?? unstored;
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     this.docs.set(id, doc);
     for (const [index, k] of keys) index.add(id, k);
-    this.sink({ o: 'put', d: this.db, c: this.name, doc });
+    this.env.blobs?.release(current, doc);
+    this.sink(putOp(this.db, this.name, doc));
     return doc;
   }
 
@@ -111,6 +132,7 @@ export class Collection {
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     this.docs.delete(id);
     this.order.delete(id);
+    this.env.blobs?.release(current);
     this.sink({ o: 'del', d: this.db, c: this.name, id: current._id });
   }
 
@@ -133,6 +155,31 @@ export class Collection {
       this.order.delete(id);
       for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     }
+  }
+
+  /** Gives up every blob of this collection (it is being dropped); unlinked after the commit. */
+  releaseBlobs(): void {
+    const blobs = this.env.blobs;
+    if (blobs) for (const doc of this.docs.values()) blobs.release(doc);
+  }
+
+  /**
+   * Moves large binary values still held in memory (documents recovered from journals written
+   * before blob files existed) to blob files; returns how many documents changed. Nothing is
+   * journaled: the caller writes a snapshot afterwards.
+   */
+  externalizeInline(): number {
+    const blobs = this.env.blobs;
+    if (!blobs) return 0;
+    let changed = 0;
+    for (const [id, doc] of this.docs) {
+      const stored = blobs.externalize(doc);
+      if (stored !== doc) {
+        this.docs.set(id, stored);
+        changed += 1;
+      }
+    }
+    return changed;
   }
 
   indexSpecs(): IndexSpec[] {

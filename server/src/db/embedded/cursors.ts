@@ -4,6 +4,7 @@
 import { Long, calculateObjectSize } from './bson.js';
 import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
+import { materialize } from './blobs.js';
 
 /** Total size of a batch before it is cut (below the 16 MiB + overhead a reply may carry). */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
@@ -40,13 +41,13 @@ export class CursorManager {
    */
   first(ns: string, docs: Document[], batchSize: number | undefined, singleBatch = false): BatchReply {
     const size = batchSize && batchSize > 0 ? batchSize : 101;
-    const batch = takeBatch(docs, 0, size);
-    if (singleBatch || batch.length >= docs.length) return { id: Long.ZERO, ns, batch };
+    const { batch, next } = takeBatch(docs, 0, size);
+    if (singleBatch || next >= docs.length) return { id: Long.ZERO, ns, batch };
     const id = this.newId();
     this.cursors.set(id.toString(), {
       ns,
       docs,
-      position: batch.length,
+      position: next,
       lastUsed: Date.now(),
       batchSize: batchSize && batchSize > 0 ? batchSize : 0,
     });
@@ -64,8 +65,12 @@ export class CursorManager {
       );
     }
     const size = batchSize && batchSize > 0 ? batchSize : cursor.batchSize;
-    const batch = takeBatch(cursor.docs, cursor.position, size > 0 ? size : Number.MAX_SAFE_INTEGER);
-    cursor.position += batch.length;
+    const { batch, next } = takeBatch(
+      cursor.docs,
+      cursor.position,
+      size > 0 ? size : Number.MAX_SAFE_INTEGER,
+    );
+    cursor.position = next;
     cursor.lastUsed = Date.now();
     if (cursor.position >= cursor.docs.length) {
       this.cursors.delete(key);
@@ -104,15 +109,22 @@ export class CursorManager {
   }
 }
 
-function takeBatch(docs: Document[], start: number, count: number): Document[] {
-  const out: Document[] = [];
+/**
+ * Up to `count` documents from `start` (blob fields read from disk), cut before the reply size
+ * limit; `next` is the position after them. A document whose blob file is gone was removed
+ * since the cursor opened and is left out.
+ */
+function takeBatch(docs: Document[], start: number, count: number): { batch: Document[]; next: number } {
+  const batch: Document[] = [];
   let bytes = 0;
-  for (let i = start; i < docs.length && out.length < count; i++) {
-    const doc = docs[i] as Document;
+  let i = start;
+  for (; i < docs.length && batch.length < count; i++) {
+    const doc = materialize(docs[i] as Document);
+    if (!doc) continue;
     const size = calculateObjectSize(doc, { ignoreUndefined: true });
-    if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
-    out.push(doc);
+    if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
+    batch.push(doc);
     bytes += size;
   }
-  return out;
+  return { batch, next: i };
 }

@@ -1,6 +1,8 @@
 // Durability. Every command's journal ops become one checksummed record appended to
 // `journal-<gen>.log`; appends are group-committed (one write + fdatasync per batch) and a
-// command's reply waits for the fdatasync covering its record.
+// command's reply waits for the fdatasync covering its record. Blob files (blobs.ts) written by
+// a batch's commands are made durable before its records, and blob files its commands gave up
+// are unlinked after them.
 //
 // Compaction never stops the store: when the journal grows past a threshold, the catalog is
 // captured at an instant (references to its immutable documents), appends switch to a new
@@ -129,6 +131,8 @@ export class Journal {
   /** size of the last snapshot: compaction waits until the journal outgrows it too */
   private snapshotBytes = 0;
   private pending: Buffer[] = [];
+  /** blob files given up by the pending records, unlinked once those are on disk */
+  private pendingReleased: string[] = [];
   private waiters: Waiter[] = [];
   private flushing = false;
   private compactRequested = false;
@@ -219,6 +223,8 @@ export class Journal {
   commit(ops: JournalOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('embedded store: journal is closed'));
     if (ops.length) this.pending.push(encodeRecord(ops));
+    const released = this.catalog.blobs?.takeReleased();
+    if (released?.length) this.pendingReleased.push(...released);
     if (!this.pending.length && !this.flushing) return Promise.resolve();
     return this.flushed();
   }
@@ -262,18 +268,25 @@ export class Journal {
       while (this.waiters.length) {
         const buffers = this.pending;
         const waiters = this.waiters;
+        const released = this.pendingReleased;
+        // blob files that records of this pass (or later ones) refer to
+        const newBlobs = this.catalog.blobs?.takeUnsynced() ?? [];
         this.pending = [];
         this.waiters = [];
+        this.pendingReleased = [];
         // The catalog holds exactly the journal plus `buffers` at this instant (a command's ops
         // are queued in the same tick it runs): that is the state a snapshot started now covers.
         const state = this.snapshotDue() ? this.catalog.capture() : undefined;
         try {
+          // a record never reaches the disk before the blob files it refers to
+          if (newBlobs.length) await this.catalog.blobs?.syncFiles(newBlobs);
           if (buffers.length) {
             const data = buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers);
             await writeAll(this.fd, data);
             await datasync(this.fd);
             this.size += data.length;
           }
+          if (released.length) await this.catalog.blobs?.unlink(released);
           if (state) this.startSnapshot(state);
           for (const w of waiters) w.resolve();
         } catch (err) {

@@ -5,7 +5,8 @@
 import { Aggregator, Query } from 'mingo';
 import type { Document } from './bson.js';
 import type { Collection } from './collection.js';
-import { cloneValue, isPlainObject } from './bson-values.js';
+import { isPlainObject } from './bson-values.js';
+import { cloneStored } from './blobs.js';
 
 export interface FindSpec {
   filter?: Document;
@@ -38,7 +39,7 @@ export function sortDocuments(docs: Document[], sort: Document | undefined): Doc
 export function projectDocuments(docs: Document[], projection: Document | undefined): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   // $project may remove nested fields from a shallow copy: give it private copies
-  const copies = docs.map((d) => cloneValue(d));
+  const copies = docs.map((d) => cloneStored(d));
   return new Aggregator([{ $project: projection }]).run(copies) as Document[];
 }
 

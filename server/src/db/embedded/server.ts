@@ -10,6 +10,7 @@ import type { Document } from './bson.js';
 import { Catalog } from './catalog.js';
 import { CursorManager } from './cursors.js';
 import { Journal } from './journal.js';
+import { BlobStore } from './blobs.js';
 import { CommandError } from './errors.js';
 import { runCommand } from './commands/registry.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
@@ -63,11 +64,15 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   fs.mkdirSync(dir, { recursive: true });
   acquireStoreLock(dir);
   try {
-    const catalog = new Catalog();
+    const catalog = new Catalog({ blobs: new BlobStore(path.join(dir, 'blobs')) });
     const openJournal = Journal.open(dir, catalog, {
       compactBytes: options.compactJournalBytes ?? 64 * 1024 * 1024,
       onError,
     });
+    // blob files of writes that never became durable, or of documents removed just before a crash
+    catalog.blobs?.sweep(catalog.blobIds());
+    // a data directory written before blob files existed: move its large values out of memory
+    if (catalog.externalizeInline() > 0) await openJournal.compact();
     const cursors = new CursorManager(options.cursorTimeoutMs);
     const sockets = new Set<net.Socket>();
     let nextConnectionId = 1;

@@ -9,7 +9,8 @@ import { collectionArg, cursorReply } from './context.js';
 import { CommandError } from '../errors.js';
 import type { BatchReply } from '../cursors.js';
 import { asFilter, findDocuments, matchDocuments } from '../query.js';
-import { cloneValue, isPlainObject, toBool, toNumber, valueKey } from '../bson-values.js';
+import { isPlainObject, toBool, toNumber, valueKey } from '../bson-values.js';
+import { cloneStored } from '../blobs.js';
 
 function optionalDoc(value: unknown, name: string): Document | undefined {
   if (value === undefined || value === null) return undefined;
@@ -167,10 +168,10 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     input = coll ? coll.all() : [];
   }
   const readOnly = rest.every((s) => READ_ONLY_STAGES.has(Object.keys(s)[0] ?? ''));
-  if (!readOnly) input = input.map((d) => cloneValue(d));
+  if (!readOnly) input = input.map((d) => cloneStored(d));
   const aggregator = new Aggregator(rest, {
     collectionResolver: (other: string) =>
-      (ctx.catalog.get(ctx.db, other)?.all() ?? []).map((d) => cloneValue(d)),
+      (ctx.catalog.get(ctx.db, other)?.all() ?? []).map((d) => cloneStored(d)),
     variables: isPlainObject(cmd.let) ? cmd.let : {},
   });
   const docs = rest.length ? (aggregator.run(input) as Document[]) : input;
