@@ -1,13 +1,14 @@
-// The hot-read path: an answer cache in front of the Express app for the two hottest anonymous
-// reads, GET /packages/:namespace/:name and GET /packages/:namespace/:name/:version.
-//   request → plain path, valid names? → rate limit (counted once) → current revision
-//           → cached answer at that revision? → 200 (or 304 to a matching If-None-Match)
-//   anything else → the Express app, unchanged
-// It answers only what the Express routes (rest/packages.ts) answered before and cached: the
-// same bytes, ETag and headers (a test compares both paths). Errors, misses, stale entries,
-// refused rate limits, HEAD, encoded or odd paths all go to Express, which owns every status
-// other than 200 and 304. Like the routes, it reads the package's stored revision on every
-// request, so nothing is served stale after a publish in any server process answered.
+// The hot-read path: the two hottest anonymous reads, GET /packages/:namespace/:name and
+// GET /packages/:namespace/:name/:version, answered in front of the Express app.
+//   request → plain path, valid names? → rate limit (counted once) → the ready-made answer of
+//           services/package-responses.ts (cached per package revision, built on a miss)
+//           → 200 (or 304 to a matching If-None-Match)
+//   anything else, or any error → the Express app, unchanged
+// It answers with what the Express routes (rest/packages.ts) answer, from the same service: the
+// same bytes, ETag and headers (a test compares both paths). Errors (unknown package, storage
+// down), refused rate limits, HEAD, encoded or odd paths all go to Express, which owns every
+// status other than 200 and 304. Like the routes, it reads the package's stored revision on
+// every request, so nothing is served stale after a publish in any server process answered.
 // Express's per-request work is most of what a cached read costs; skipping it is what puts
 // these reads well past twice Verdaccio's rate (see the registry bench).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -19,11 +20,7 @@ import { baseUrlOf } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { assignRequestId, type RequestLogFields } from '../middleware/request-id.js';
 import { publicRateDecision } from '../middleware/rate-limit.js';
-import {
-  cachedPackageResponse,
-  cachedVersionResponse,
-  type JsonResponse,
-} from '../services/package-responses.js';
+import { packageResponse, versionResponse, type JsonResponse } from '../services/package-responses.js';
 import { ANONYMOUS_GET_CORS_HEADERS } from './cors.js';
 
 /** /packages/<ns>/<name>[/<version>] spelled plainly: no encoding, no trailing slash. */
@@ -87,10 +84,10 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     if (decision && !decision.allowed) return void app(req, res);
     const answer =
       hot.kind === 'version'
-        ? cachedVersionResponse(deps, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
-        : cachedPackageResponse(deps, hot.ref);
+        ? versionResponse(deps, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
+        : packageResponse(deps, hot.ref);
     answer.then(
-      (found) => (found ? send(req, res, found, log) : app(req, res)),
+      (found) => send(req, res, found, log),
       () => app(req, res),
     );
   };

@@ -37,37 +37,6 @@ async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T>
   }
 }
 
-/**
- * The answer cached in `kind` under `key` at the package's current revision, or undefined (not
- * cached, stale, unknown package, or the database unavailable). Never builds one.
- */
-async function cachedAnswer(
-  deps: AppDeps,
-  ref: PackageRef,
-  kind: 'packageResponses' | 'versionResponses',
-  key: string,
-): Promise<JsonResponse | undefined> {
-  const cache = metadataCacheFor(deps);
-  const lru = cache[kind];
-  if (lru.size === 0 || deps.db.readyState !== 1) return undefined;
-  const revision = await cache.revisions.read(ref).catch(() => null);
-  return revision === null ? undefined : lru.get(key, revision);
-}
-
-/** The cached answer of GET /packages/:namespace/:name, if current (see cachedAnswer). */
-export function cachedPackageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse | undefined> {
-  return cachedAnswer(deps, ref, 'packageResponses', packageKey(ref));
-}
-
-/** The cached answer of GET /packages/:namespace/:name/:version at `baseUrl`, if current. */
-export function cachedVersionResponse(
-  deps: AppDeps,
-  ref: VersionRef,
-  baseUrl: string,
-): Promise<JsonResponse | undefined> {
-  return cachedAnswer(deps, ref, 'versionResponses', versionResponseKey(ref, baseUrl));
-}
-
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
 export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
@@ -76,7 +45,8 @@ export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonRes
     const revision = await cache.revisions.read(ref);
     const hit = revision === null ? undefined : cache.packageResponses.get(key, revision);
     if (hit) return hit;
-    const response = toResponse(JSON.stringify(getPackageOutputSchema.parse(await getPackage(deps, ref))));
+    const info = await getPackage(deps, ref, { revision });
+    const response = toResponse(JSON.stringify(getPackageOutputSchema.parse(info)));
     if (revision !== null) cache.packageResponses.set(key, revision, response);
     return response;
   });

@@ -55,10 +55,15 @@ async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> 
  * The package document. Served from the per-process cache while the stored revision still
  * equals the one read before the cached answer was built (metadata-cache.ts).
  */
-export async function getPackage(deps: AppDeps, ref: PackageRef): Promise<PackageInfo> {
+/** `revision`: the package's stored revision when the caller has just read it (else read here). */
+export async function getPackage(
+  deps: AppDeps,
+  ref: PackageRef,
+  known?: { revision: number | null },
+): Promise<PackageInfo> {
   const cache = metadataCacheFor(deps);
   const key = packageKey(ref);
-  const revision = await cache.revisions.read(ref);
+  const revision = known ? known.revision : await cache.revisions.read(ref);
   const hit = revision === null ? undefined : cache.packages.get(key, revision);
   if (hit) return hit;
   const pkg = await findPackage(deps, ref);

@@ -1,8 +1,9 @@
-// The hot-read path (src/rest/hot-reads.ts) in front of Express: a cached package document or
-// version record is answered without Express, with the very bytes and headers Express sent
-// the first time; publishes are seen at once; the rate limit counts each request once; every
-// other request (misses, HEAD, encoded or odd paths) is Express's. Which path answered is
-// read from the request log line (`hot: true`), as an operator would.
+// The hot-read path (src/rest/hot-reads.ts) in front of Express: a plain read of a package
+// document or version record is answered without Express (built on a miss, then cached), with
+// the very bytes and headers Express sends for the same request; publishes are seen at once;
+// the rate limit counts each request once; every other request (errors, HEAD, encoded or odd
+// paths) is Express's. Which path answered is read from the request log line (`hot: true`), as
+// an operator would.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPackage, publishArchive, publishAsNewOwner } from '../helpers/packages.js';
@@ -62,19 +63,39 @@ describe.each([
   ['package document', '/packages/acme/weather'],
   ['version record', '/packages/acme/weather/1.0.0'],
 ])('%s', (_what, path) => {
-  test('the second read is answered by the hot path with the bytes and headers Express sent', async () => {
+  test('plain reads, the first (built) and the next (cached), are answered by the hot path with the bytes and headers Express sends', async () => {
+    // the same route through Express: paths match case-insensitively there, never on the hot path
+    const viaExpress = await get(path.replace('/packages/', '/Packages/'));
     const first = await get(path);
     const second = await get(path);
-    expect(first.res.status).toBe(200);
-    expect(second.res.status).toBe(200);
-    expect(first.logged && second.logged).toBe(true);
-    expect(first.hot).toBe(false);
-    expect(second.hot).toBe(true);
-    expect(second.body).toBe(first.body);
-    expect(stableHeaders(second.res)).toEqual(stableHeaders(first.res));
+    for (const answer of [viaExpress, first, second]) {
+      expect(answer.res.status).toBe(200);
+      expect(answer.logged).toBe(true);
+    }
+    expect([viaExpress.hot, first.hot, second.hot]).toEqual([false, true, true]);
+    expect(first.body).toBe(viaExpress.body);
+    expect(second.body).toBe(viaExpress.body);
+    expect(stableHeaders(first.res)).toEqual(stableHeaders(viaExpress.res));
+    expect(stableHeaders(second.res)).toEqual(stableHeaders(viaExpress.res));
     expect(second.res.headers['x-request-id']).toBe(second.id);
     expect(second.res.headers['access-control-allow-origin']).toBe('*');
     expect(second.res.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  test('a read before anything was cached is built by the hot path too', async () => {
+    const fresh = await startTestServer();
+    try {
+      await publishAsNewOwner(fresh, WEATHER);
+      const id = `t-${Math.random().toString(36).slice(2)}`;
+      const res = await request(fresh.url, path, { 'x-request-id': id }, 'GET');
+      expect(res.status).toBe(200);
+      expect(fresh.logs.find((l) => l.requestId === id && l.msg === 'request')?.hot).toBe(true);
+      const viaExpress = await request(fresh.url, path.replace('/packages/', '/PACKAGES/'), {}, 'GET');
+      expect(res.body).toBe(viaExpress.body);
+      expect(res.headers.etag).toBe(viaExpress.headers.etag);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('If-None-Match with the ETag is 304 with no body, as Express answers it', async () => {
@@ -113,6 +134,7 @@ test('HEAD is left to Express', async () => {
 test('unknown packages and invalid names are Express answers: 404 and 400', async () => {
   const unknown = await get('/packages/acme/nothing-here');
   expect(unknown.res.status).toBe(404);
+  expect(unknown.hot).toBe(false);
   expect(JSON.parse(unknown.body)).toMatchObject({ error: { code: 'NOT_FOUND' } });
   const invalid = await get('/packages/acme/weather/1.0');
   expect(invalid.res.status).toBe(400);
@@ -125,24 +147,23 @@ test('a publish is seen by the very next read, which the hot path then serves ag
   const next = await buildPackage({ namespace: 'acme', name: 'weather', version: '1.1.0' });
   expect((await publishArchive(server.url, token, next.bytes)).status).toBe(201);
   const after = await get('/packages/acme/weather');
-  expect(after.hot).toBe(false);
+  expect(after.hot).toBe(true);
   expect(JSON.parse(after.body)).toMatchObject({ latest: '1.1.0' });
   const again = await get('/packages/acme/weather');
   expect(again.hot).toBe(true);
   expect(again.body).toBe(after.body);
 });
 
-/** `artifact.url` of the version record read twice (Express, then the hot path) from `target`. */
+/** `artifact.url` of the version record read from `target` by Express, then twice by the hot path. */
 async function artifactUrls(target: TestServer, headers: Record<string, string>) {
   const urls = [];
-  for (let i = 0; i < 2; i++) {
+  for (const path of [
+    '/PACKAGES/acme/weather/1.0.0',
+    '/packages/acme/weather/1.0.0',
+    '/packages/acme/weather/1.0.0',
+  ]) {
     const id = `t-${Math.random().toString(36).slice(2)}`;
-    const res = await request(
-      target.url,
-      '/packages/acme/weather/1.0.0',
-      { 'x-request-id': id, ...headers },
-      'GET',
-    );
+    const res = await request(target.url, path, { 'x-request-id': id, ...headers }, 'GET');
     const line = target.logs.find((l) => l.requestId === id && l.msg === 'request');
     urls.push({
       hot: line?.hot === true,
@@ -155,7 +176,7 @@ async function artifactUrls(target: TestServer, headers: Record<string, string>)
 test('the version record names the origin the request came to, on both paths', async () => {
   // No trusted proxy: X-Forwarded-Proto is ignored, as Express ignores it.
   const urls = await artifactUrls(server, { host: 'registry.example:8443', 'x-forwarded-proto': 'https' });
-  expect(urls.map((u) => u.hot)).toEqual([false, true]);
+  expect(urls.map((u) => u.hot)).toEqual([false, true, true]);
   for (const { url } of urls) {
     expect(url).toMatch(
       /^http:\/\/registry\.example:8443\/artifacts\/[0-9a-f]{64}\/acme-weather-1\.0\.0\.tar\.gz$/,
@@ -171,7 +192,7 @@ test('behind a trusted proxy, both paths take the protocol from X-Forwarded-Prot
       host: 'registry.example',
       'x-forwarded-proto': 'https, http',
     });
-    expect(urls.map((u) => u.hot)).toEqual([false, true]);
+    expect(urls.map((u) => u.hot)).toEqual([false, true, true]);
     for (const { url } of urls) expect(url).toMatch(/^https:\/\/registry\.example\/artifacts\//);
   } finally {
     await proxied.close();

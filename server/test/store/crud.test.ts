@@ -52,6 +52,46 @@ describe('CRUD through the mongodb driver', () => {
     expect(excluded).toHaveProperty('_id');
   });
 
+  it('matches equalities the way MongoDB does: array elements, dotted paths, numeric types, $in, $eq', async () => {
+    const things = db.collection('things');
+    await things.insertMany([
+      { _id: 1 as never, n: 5, tags: ['a', 'b'], sub: [{ k: 'x' }, { k: 'y' }], when: new Date(1000) },
+      { _id: 2 as never, n: 5.0, tags: [['a']], sub: { k: ['x', 'z'] }, when: new Date(2000) },
+      { _id: 3 as never, n: Long.fromNumber(5), tags: 'a', sub: [] },
+      { _id: 4 as never, n: '5', tags: [] },
+    ]);
+    const ids = async (filter: object) =>
+      (await things.find(filter).toArray()).map((d) => d._id as unknown as number);
+    // 5, 5.0 and NumberLong(5) are equal; the string '5' is not
+    expect(await ids({ n: 5 })).toEqual([1, 2, 3]);
+    expect(await ids({ n: Long.fromNumber(5) })).toEqual([1, 2, 3]);
+    expect(await ids({ n: { $eq: '5' } })).toEqual([4]);
+    // an array matches by any element, but a nested array does not expose its elements
+    expect(await ids({ tags: 'a' })).toEqual([1, 3]);
+    // dotted paths reach into arrays of documents and arrays at the end of the path
+    expect(await ids({ 'sub.k': 'x' })).toEqual([1, 2]);
+    expect(await ids({ 'sub.k': { $in: ['y', 'z'] } })).toEqual([1, 2]);
+    expect(await ids({ when: new Date(2000) })).toEqual([2]);
+    expect(await ids({ n: 5, tags: 'b' })).toEqual([1]);
+    expect(await ids({ nothing: 'here' })).toEqual([]);
+    // null is not a plain equality: it also matches a missing field, but not an empty array
+    expect(await ids({ when: null })).toEqual([3, 4]);
+  });
+
+  it('projects top-level fields the way MongoDB does: document order, _id unless dropped', async () => {
+    const shapes = db.collection('shapes');
+    await shapes.insertOne({ _id: 'p' as never, a: 1, b: { c: 2 }, d: [3], e: 'four' });
+    const project = (projection: object) => shapes.findOne({ _id: 'p' as never }, { projection });
+    expect(await project({ e: 1, a: 1 })).toEqual({ _id: 'p', a: 1, e: 'four' });
+    expect(Object.keys((await project({ e: 1, a: 1 })) ?? {})).toEqual(['_id', 'a', 'e']);
+    expect(await project({ _id: 0, b: 1 })).toEqual({ b: { c: 2 } });
+    expect(await project({ b: 0, d: 0 })).toEqual({ _id: 'p', a: 1, e: 'four' });
+    expect(await project({ _id: 0 })).toEqual({ a: 1, b: { c: 2 }, d: [3], e: 'four' });
+    expect(await project({ _id: 1 })).toEqual({ _id: 'p' });
+    expect(await project({ 'b.c': 1, _id: 0 })).toEqual({ b: { c: 2 } });
+    await expect(project({ a: 1, b: 0 })).rejects.toThrow();
+  });
+
   it('applies update operators, upserts and multi updates with MongoDB result shapes', async () => {
     interface Item {
       sku: string;

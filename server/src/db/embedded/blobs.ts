@@ -88,6 +88,26 @@ export function cloneStored(doc: Document): Document {
   return out;
 }
 
+/** The fields of a stored document that `keep` accepts, in document order; blob fields stay unread. */
+export function pickFields(doc: Document, keep: (key: string) => boolean): Document {
+  const refs = refsOf.get(doc);
+  const out: Document = {};
+  let kept: Map<string, BlobRef> | undefined;
+  for (const key of Object.keys(doc)) {
+    if (!keep(key)) continue;
+    const ref = refs?.get(key);
+    const getter = ref ? Object.getOwnPropertyDescriptor(doc, key)?.get : undefined;
+    if (ref && getter) {
+      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: getter });
+      (kept ??= new Map()).set(key, ref);
+    } else {
+      out[key] = doc[key];
+    }
+  }
+  if (kept) refsOf.set(out, kept);
+  return out;
+}
+
 function isLargeBinary(value: unknown): value is Binary {
   return value instanceof Binary && value.position >= BLOB_MIN_BYTES;
 }

@@ -44,6 +44,20 @@ export function valueKey(value: unknown): string {
   return `e${EJSON.stringify(value as Document, { relaxed: false })}`;
 }
 
+/**
+ * The operands of a filter condition that is a plain equality, `{ $eq: v }` or `{ $in: [...] }`,
+ * when each operand passes `scalar`; else undefined.
+ */
+export function equalityOperands(cond: unknown, scalar: (v: unknown) => boolean): unknown[] | undefined {
+  if (scalar(cond)) return [cond];
+  if (!isPlainObject(cond)) return undefined;
+  const keys = Object.keys(cond);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === '$eq' && scalar(cond.$eq)) return [cond.$eq];
+  if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(scalar)) return cond.$in as unknown[];
+  return undefined;
+}
+
 /** Deep copy of plain objects and arrays; BSON value instances (immutable) are shared. */
 export function cloneValue<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => cloneValue(v)) as T;

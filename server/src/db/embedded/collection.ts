@@ -6,7 +6,7 @@ import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './indexes.js';
 import type { IndexKey, IndexSpec } from './indexes.js';
-import { formatValue, isPlainObject, valueKey } from './bson-values.js';
+import { equalityOperands, formatValue, valueKey } from './bson-values.js';
 import { journalForm } from './blobs.js';
 import type { BlobStore } from './blobs.js';
 
@@ -28,22 +28,18 @@ export function putOp(db: string, c: string, doc: Document): JournalOp {
 
 const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
-/** Values in a filter usable for an index lookup: scalars under plain equality or `$in`. */
-function equalityValues(cond: unknown): unknown[] | undefined {
-  const scalar = (v: unknown): boolean =>
+/** Values in a filter usable for an index lookup: scalars (or null) under equality or `$in`. */
+const equalityValues = (cond: unknown): unknown[] | undefined => equalityOperands(cond, isIndexScalar);
+
+function isIndexScalar(v: unknown): boolean {
+  return (
     v === null ||
     typeof v === 'string' ||
     typeof v === 'number' ||
     typeof v === 'boolean' ||
     v instanceof ObjectId ||
-    v instanceof Date;
-  if (scalar(cond)) return [cond];
-  if (!isPlainObject(cond)) return undefined;
-  const keys = Object.keys(cond);
-  if (keys.length !== 1) return undefined;
-  if (keys[0] === '$eq' && scalar(cond.$eq)) return [cond.$eq];
-  if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(scalar)) return cond.$in as unknown[];
-  return undefined;
+    v instanceof Date
+  );
 }
 
 export class Collection {

@@ -1,12 +1,15 @@
 // Read path shared by find, count, distinct, findAndModify and aggregate: picks candidate
 // documents (index lookup when possible), filters them with a mingo Query, then sorts, skips,
 // limits and projects with mingo's pipeline operators. Stored documents are never handed to an
-// operator that could modify them.
+// operator that could modify them. The shapes nearly every query of the registry has (fields
+// equal to scalars or `$in` lists; projections that keep or drop top-level fields) are done
+// here directly: a mingo Query or Aggregator costs more to build than such a query to run.
 import { Aggregator, Query } from 'mingo';
+import { Long, ObjectId } from './bson.js';
 import type { Document } from './bson.js';
 import type { Collection } from './collection.js';
-import { isPlainObject } from './bson-values.js';
-import { cloneStored } from './blobs.js';
+import { equalityOperands, isPlainObject, pathValues, valueKey } from './bson-values.js';
+import { cloneStored, pickFields } from './blobs.js';
 
 export interface FindSpec {
   filter?: Document;
@@ -21,8 +24,73 @@ export function matchDocuments(coll: Collection | undefined, filter: Document = 
   if (!coll) return [];
   const candidates = coll.candidates(filter);
   if (Object.keys(filter).length === 0) return candidates;
+  const equalities = plainEqualities(filter);
+  if (equalities) {
+    return candidates.filter((doc) =>
+      equalities.every(([path, keys]) => pathValues(doc, path).some((v) => keys.has(valueKey(v)))),
+    );
+  }
   const query = new Query(filter);
   return candidates.filter((doc) => query.test(doc));
+}
+
+/**
+ * Values whose equality is plain: the same canonical key exactly when MongoDB calls them equal
+ * (null, arrays, documents, decimals and binaries have subtler rules and are left to mingo).
+ */
+function isPlainScalar(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return !Number.isNaN(v);
+    default:
+      return v instanceof ObjectId || v instanceof Long || (v instanceof Date && !Number.isNaN(v.getTime()));
+  }
+}
+
+/**
+ * A filter made only of `field: scalar`, `field: { $eq: scalar }` and `field: { $in: [...] }`
+ * on dotted paths without array positions, as [path, canonical keys of its values] pairs.
+ */
+function plainEqualities(filter: Document): Array<[string, Set<string>]> | undefined {
+  const out: Array<[string, Set<string>]> = [];
+  for (const [path, cond] of Object.entries(filter)) {
+    if (path.startsWith('$') || path.split('.').some((part) => part === '' || /^\d+$/.test(part)))
+      return undefined;
+    const values = equalityOperands(cond, isPlainScalar);
+    if (!values) return undefined;
+    out.push([path, new Set(values.map(valueKey))]);
+  }
+  return out;
+}
+
+/**
+ * A projection that only keeps (1 / true) or only drops (0 / false) top-level fields, `_id`
+ * either way, as a test on field names; undefined for anything else.
+ */
+function topLevelProjection(projection: Document): ((key: string) => boolean) | undefined {
+  let keepId = true;
+  let mode: 'keep' | 'drop' | undefined;
+  const fields = new Set<string>();
+  for (const [key, value] of Object.entries(projection)) {
+    if (key.startsWith('$') || key.includes('.')) return undefined;
+    const keep = value === 1 || value === true ? true : value === 0 || value === false ? false : undefined;
+    if (keep === undefined) return undefined;
+    if (key === '_id') {
+      keepId = keep;
+      continue;
+    }
+    const fieldMode = keep ? 'keep' : 'drop';
+    if (mode && mode !== fieldMode) return undefined; // mixed: mingo reports the error
+    mode = fieldMode;
+    fields.add(key);
+  }
+  if (mode === 'keep') return (key) => (key === '_id' ? keepId : fields.has(key));
+  if (mode === 'drop') return (key) => (key === '_id' ? keepId : !fields.has(key));
+  // only _id named: { _id: 0 } drops it, { _id: 1 } keeps nothing else
+  return keepId ? (key) => key === '_id' : (key) => key !== '_id';
 }
 
 export function sortDocuments(docs: Document[], sort: Document | undefined): Document[] {
@@ -38,6 +106,8 @@ export function sortDocuments(docs: Document[], sort: Document | undefined): Doc
 
 export function projectDocuments(docs: Document[], projection: Document | undefined): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const keep = topLevelProjection(projection);
+  if (keep) return docs.map((doc) => pickFields(doc, keep));
   // $project may remove nested fields from a shallow copy: give it private copies
   const copies = docs.map((d) => cloneStored(d));
   return new Aggregator([{ $project: projection }]).run(copies) as Document[];
