@@ -12,6 +12,7 @@ const CONNECTIVITY_ERRORS = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoPoolClosedError',
+  'MongoServerClosedError',
 ]);
 
 export function storageUnavailable(cause?: unknown): RegistryError {
