@@ -18,6 +18,7 @@ import { crc32 } from 'node:zlib';
 import { Binary } from './bson.js';
 import type { Document } from './bson.js';
 import { cloneValue, toNumber } from './bson-values.js';
+import { datasyncFile, fsyncDirAsync } from './durable-fs.js';
 
 /** Binary values at least this large are kept in blob files. */
 export const BLOB_MIN_BYTES = 16 * 1024;
@@ -29,7 +30,7 @@ export interface BlobRef {
   readonly subtype: number;
 }
 
-/** The blob references of each stored document that has any (field name -> reference). */
+/** The blob references (field name -> reference) of stored documents with blob fields. */
 const refsOf = new WeakMap<Document, ReadonlyMap<string, BlobRef>>();
 
 export function blobRefs(doc: Document): ReadonlyMap<string, BlobRef> | undefined {
@@ -69,44 +70,38 @@ export function materialize(doc: Document): Document | undefined {
 }
 
 /**
- * A private deep copy of a stored document for operators that may modify their input: blob
- * fields stay unread (deletable getters) until an operator actually uses them.
+ * A copy of a stored document for an operator or a reply: the fields `keep` accepts (all by
+ * default), in document order, each value copied by `copyValue` (shared by default). Blob fields
+ * stay unread getters (deletable ones) until something uses them.
  */
-export function cloneStored(doc: Document): Document {
-  const refs = refsOf.get(doc);
-  if (!refs) return cloneValue(doc);
-  const out: Document = {};
-  for (const key of Object.keys(doc)) {
-    const descriptor = Object.getOwnPropertyDescriptor(doc, key);
-    if (refs.has(key) && descriptor?.get) {
-      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: descriptor.get });
-    } else {
-      out[key] = cloneValue(doc[key]);
-    }
-  }
-  refsOf.set(out, refs);
-  return out;
-}
-
-/** The fields of a stored document that `keep` accepts, in document order; blob fields stay unread. */
-export function pickFields(doc: Document, keep: (key: string) => boolean): Document {
+function copyStored(
+  doc: Document,
+  keep: (key: string) => boolean = () => true,
+  copyValue: <T>(value: T) => T = (value) => value,
+): Document {
   const refs = refsOf.get(doc);
   const out: Document = {};
-  let kept: Map<string, BlobRef> | undefined;
+  const kept = new Map<string, BlobRef>();
   for (const key of Object.keys(doc)) {
     if (!keep(key)) continue;
     const ref = refs?.get(key);
-    const getter = ref ? Object.getOwnPropertyDescriptor(doc, key)?.get : undefined;
-    if (ref && getter) {
-      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: getter });
-      (kept ??= new Map()).set(key, ref);
+    const get = ref && Object.getOwnPropertyDescriptor(doc, key)?.get;
+    if (ref && get) {
+      Object.defineProperty(out, key, { enumerable: true, configurable: true, get });
+      kept.set(key, ref);
     } else {
-      out[key] = doc[key];
+      out[key] = copyValue(doc[key]);
     }
   }
-  if (kept) refsOf.set(out, kept);
+  if (kept.size) refsOf.set(out, kept);
   return out;
 }
+
+/** A private deep copy of a stored document, for operators that may modify their input. */
+export const cloneStored = (doc: Document): Document => copyStored(doc, undefined, cloneValue);
+
+/** The fields of a stored document that `keep` accepts (a top-level projection). */
+export const pickFields = (doc: Document, keep: (key: string) => boolean): Document => copyStored(doc, keep);
 
 function isLargeBinary(value: unknown): value is Binary {
   return value instanceof Binary && value.position >= BLOB_MIN_BYTES;
@@ -133,27 +128,13 @@ export class BlobStore {
   externalize(doc: Document): Document {
     const held = refsOf.get(doc);
     // fields already in blob files are not read back to be looked at
-    const inline = (key: string): boolean => key !== '_id' && !held?.has(key) && isLargeBinary(doc[key]);
-    if (!Object.keys(doc).some(inline)) return doc;
-    const refs = new Map<string, BlobRef>(held);
-    const out: Document = {};
-    for (const key of Object.keys(doc)) {
-      const kept = held?.get(key);
-      if (kept) {
-        this.defineBlobField(out, key, kept);
-        continue;
-      }
-      const value: unknown = doc[key];
-      if (key !== '_id' && isLargeBinary(value)) {
-        const ref = this.write(value);
-        refs.set(key, ref);
-        this.defineBlobField(out, key, ref);
-      } else {
-        out[key] = value;
-      }
-    }
-    refsOf.set(out, refs);
-    return out;
+    const inline = Object.keys(doc).filter(
+      (key) => key !== '_id' && !held?.has(key) && isLargeBinary(doc[key]),
+    );
+    if (inline.length === 0) return doc;
+    const refs = new Map(held);
+    for (const key of inline) refs.set(key, this.write(doc[key] as Binary));
+    return this.stored(doc, refs);
   }
 
   /** Rebuilds a stored document from its journal form (no file is read). */
@@ -170,14 +151,7 @@ export class BlobStore {
         subtype: toNumber(entry.t),
       });
     }
-    const out: Document = {};
-    for (const key of Object.keys(doc)) {
-      const ref = refs.get(key);
-      if (ref) this.defineBlobField(out, key, ref);
-      else out[key] = doc[key];
-    }
-    refsOf.set(out, refs);
-    return out;
+    return this.stored(doc, refs);
   }
 
   /** Reads one blob, checking its length and CRC-32. */
@@ -217,22 +191,8 @@ export class BlobStore {
   /** Makes the given new files and their directory entries durable. */
   async syncFiles(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await Promise.all(
-      ids.map(async (id) => {
-        const file = await fs.promises.open(this.file(id), 'r');
-        try {
-          await file.datasync();
-        } finally {
-          await file.close();
-        }
-      }),
-    );
-    const handle = await fs.promises.open(this.dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await Promise.all(ids.map((id) => datasyncFile(this.file(id))));
+    await fsyncDirAsync(this.dir);
   }
 
   /** Deletes released blob files (a file left behind is removed at the next start). */
@@ -240,15 +200,10 @@ export class BlobStore {
     await Promise.all(ids.map((id) => fs.promises.rm(this.file(id), { force: true }).catch(() => undefined)));
   }
 
-  /** Deletes every file of the blob directory that is not in `referenced`; returns how many. */
-  sweep(referenced: ReadonlySet<string>): number {
-    let removed = 0;
-    for (const name of fs.readdirSync(this.dir)) {
-      if (referenced.has(name)) continue;
-      fs.rmSync(this.file(name), { force: true, recursive: true });
-      removed += 1;
-    }
-    return removed;
+  /** Deletes every file of the blob directory that is not in `referenced`. */
+  sweep(referenced: ReadonlySet<string>): void {
+    for (const name of fs.readdirSync(this.dir))
+      if (!referenced.has(name)) fs.rmSync(this.file(name), { force: true, recursive: true });
   }
 
   private file(id: string): string {
@@ -273,11 +228,15 @@ export class BlobStore {
     return { id, length: bytes.length, crc: crc32(bytes), subtype: value.sub_type };
   }
 
-  private defineBlobField(doc: Document, key: string, ref: BlobRef): void {
-    Object.defineProperty(doc, key, {
-      enumerable: true,
-      configurable: false,
-      get: () => this.read(ref),
-    });
+  /** `doc` as stored: the fields in `refs` become getters reading their blob files. */
+  private stored(doc: Document, refs: ReadonlyMap<string, BlobRef>): Document {
+    const out: Document = {};
+    for (const key of Object.keys(doc)) {
+      const ref = refs.get(key);
+      if (ref) Object.defineProperty(out, key, { enumerable: true, get: () => this.read(ref) });
+      else out[key] = doc[key];
+    }
+    refsOf.set(out, refs);
+    return out;
   }
 }

@@ -83,9 +83,10 @@ export class Catalog {
     const source = this.get(db, name);
     if (!source) throw new CommandError('NamespaceNotFound', 'source namespace does not exist');
     validateName(toDb, toName);
-    if (this.get(toDb, toName)) {
+    const target = this.get(toDb, toName);
+    if (target) {
       if (!dropTarget) throw new CommandError('NamespaceExists', 'target namespace exists');
-      this.get(toDb, toName)?.releaseBlobs();
+      target.releaseBlobs();
       this.databases.get(toDb)?.delete(toName);
     }
     this.databases.get(db)?.delete(name);

@@ -20,6 +20,7 @@ import { snapshotOps } from './catalog.js';
 import type { JournalOp } from './collection.js';
 import { decodeRecords, encodeRecord, encodeSerialized, serializeDocument } from './record-file.js';
 import { toNumber } from './bson-values.js';
+import { datasync, fsyncDir, fsyncDirAsync, writeAll } from './durable-fs.js';
 
 export interface JournalOptions {
   /** Journal size (bytes) after which the next commit starts a snapshot. */
@@ -42,41 +43,6 @@ const journalGen = (name: string): number | undefined => {
   const match = /^journal-(\d+)\.log$/.exec(name);
   return match ? Number(match[1]) : undefined;
 };
-
-function writeAll(fd: number, buf: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const step = (offset: number): void => {
-      fs.write(fd, buf, offset, buf.length - offset, null, (err, written) => {
-        if (err) reject(err);
-        else if (offset + written < buf.length) step(offset + written);
-        else resolve();
-      });
-    };
-    step(0);
-  });
-}
-
-function datasync(fd: number): Promise<void> {
-  return new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
-}
-
-function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-async function fsyncDirAsync(dir: string): Promise<void> {
-  const handle = await fs.promises.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Writes `state` as the snapshot whose journals start at `nextGen`; resolves with its size. */
 async function writeSnapshot(dir: string, state: CatalogState, nextGen: number): Promise<number> {

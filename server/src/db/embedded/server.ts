@@ -64,13 +64,14 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   fs.mkdirSync(dir, { recursive: true });
   acquireStoreLock(dir);
   try {
-    const catalog = new Catalog({ blobs: new BlobStore(path.join(dir, 'blobs')) });
+    const blobs = new BlobStore(path.join(dir, 'blobs'));
+    const catalog = new Catalog({ blobs });
     const openJournal = Journal.open(dir, catalog, {
       compactBytes: options.compactJournalBytes ?? 64 * 1024 * 1024,
       onError,
     });
     // blob files of writes that never became durable, or of documents removed just before a crash
-    catalog.blobs?.sweep(catalog.blobIds());
+    blobs.sweep(catalog.blobIds());
     // a data directory written before blob files existed: move its large values out of memory
     if (catalog.externalizeInline() > 0) await openJournal.compact();
     const cursors = new CursorManager(options.cursorTimeoutMs);
