@@ -19,11 +19,6 @@ export function weakEtag(body: string): string {
   return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
 }
 
-/** The version record holds `artifact.url`, so its answer is cached per base URL. */
-function versionResponseKey(ref: VersionRef, baseUrl: string): string {
-  return `${versionKey(ref)} ${baseUrl}`;
-}
-
 function toResponse(body: string): JsonResponse {
   return { body, etag: weakEtag(body) };
 }
@@ -56,13 +51,13 @@ export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonRes
 export function versionResponse(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
     const cache = metadataCacheFor(deps);
-    const key = versionResponseKey(ref, baseUrl);
+    // the record holds `artifact.url`, so its answer is cached per base URL
+    const key = `${versionKey(ref)} ${baseUrl}`;
     const revision = await cache.revisions.read(ref);
     const hit = revision === null ? undefined : cache.versionResponses.get(key, revision);
     if (hit) return hit;
-    const response = toResponse(
-      JSON.stringify(versionRecordSchema.parse(await getVersion(deps, ref, baseUrl))),
-    );
+    const record = await getVersion(deps, ref, baseUrl, { revision });
+    const response = toResponse(JSON.stringify(versionRecordSchema.parse(record)));
     if (revision !== null) cache.versionResponses.set(key, revision, response);
     return response;
   });

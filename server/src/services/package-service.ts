@@ -55,11 +55,16 @@ async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> 
  * The package document. Served from the per-process cache while the stored revision still
  * equals the one read before the cached answer was built (metadata-cache.ts).
  */
-/** `revision`: the package's stored revision when the caller has just read it (else read here). */
+/** The package's stored revision, read by the caller just before (see getPackage, findVersion). */
+export interface KnownRevision {
+  revision: number | null;
+}
+
+/** `known`: the revision the caller has just read; else it is read here. */
 export async function getPackage(
   deps: AppDeps,
   ref: PackageRef,
-  known?: { revision: number | null },
+  known?: KnownRevision,
 ): Promise<PackageInfo> {
   const cache = metadataCacheFor(deps);
   const key = packageKey(ref);
@@ -119,10 +124,14 @@ async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> 
  * A version document (shared and frozen: never modify it). Cached like the package document,
  * and checked against the package revision too, since a failed publish removes its version.
  */
-export async function findVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
+export async function findVersion(
+  deps: AppDeps,
+  ref: VersionRef,
+  known?: KnownRevision,
+): Promise<VersionDoc> {
   const cache = metadataCacheFor(deps);
   const key = versionKey(ref);
-  const revision = await cache.revisions.read(ref);
+  const revision = known ? known.revision : await cache.revisions.read(ref);
   const hit = revision === null ? undefined : cache.versions.get(key, revision);
   if (hit) return hit;
   const doc = await readVersion(deps, ref);
@@ -130,8 +139,13 @@ export async function findVersion(deps: AppDeps, ref: VersionRef): Promise<Versi
   return doc;
 }
 
-export async function getVersion(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<VersionRecord> {
-  return toVersionRecord(await findVersion(deps, ref), baseUrl);
+export async function getVersion(
+  deps: AppDeps,
+  ref: VersionRef,
+  baseUrl: string,
+  known?: KnownRevision,
+): Promise<VersionRecord> {
+  return toVersionRecord(await findVersion(deps, ref, known), baseUrl);
 }
 
 export async function getProvenance(
