@@ -115,17 +115,20 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const list = await targets(options, manifest, lock);
   if (list.length === 0) return [];
 
-  const downloads = list.map(async (target) => {
+  const started = list.map((target) => {
     const label = `${target.id}@${target.version}`;
-    const size = target.pin?.size ?? (await target.record).size;
-    return downloadArtifact(target.download, label, size, options.progress);
+    const download = (async () => {
+      const size = target.pin?.size ?? (await target.record).size;
+      return downloadArtifact(target.download, label, size, options.progress);
+    })();
+    download.catch(() => undefined); // awaited below, once the checks have loaded
+    return { target, download };
   });
-  downloads.forEach((d) => d.catch(() => undefined));
   const { expectedFromRecord, extractToTemp, loadInstalledPackage, verifyArtifact } =
     await import('./checks.js');
   const verified = await Promise.all(
-    list.map(async (target, i) => {
-      const download = await downloads[i]!;
+    started.map(async ({ target, download: pending }) => {
+      const download = await pending;
       const expected = expectedFromRecord(await target.record);
       if (target.pin) Object.assign(expected, { integrity: target.pin.integrity, size: target.pin.size });
       return { target, result: await verifyArtifact(download, expected) };
