@@ -21,15 +21,18 @@ export function datasync(fd: number): Promise<void> {
   return new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
 }
 
-/** fdatasync of a file already written and closed. */
-export async function datasyncFile(file: string): Promise<void> {
-  const handle = await fs.promises.open(file, 'r');
+/** Opens `target` (a file or a directory), syncs it the way asked, closes it. */
+async function syncPath(target: string, how: 'datasync' | 'sync'): Promise<void> {
+  const handle = await fs.promises.open(target, 'r');
   try {
-    await handle.datasync();
+    await handle[how]();
   } finally {
     await handle.close();
   }
 }
+
+/** fdatasync of a file already written and closed. */
+export const datasyncFile = (file: string): Promise<void> => syncPath(file, 'datasync');
 
 export function fsyncDir(dir: string): void {
   const fd = fs.openSync(dir, 'r');
@@ -40,11 +43,4 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-export async function fsyncDirAsync(dir: string): Promise<void> {
-  const handle = await fs.promises.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+export const fsyncDirAsync = (dir: string): Promise<void> => syncPath(dir, 'sync');
