@@ -1,5 +1,6 @@
 // The only process.exit of the CLI: maps an error to an exit code and prints
 // "what happened, the details, what to do next" (or the error body with --json).
+import { isIssueError, issueDetails, REGISTRY_ERRORS } from '@pkg/shared/errors';
 
 /** Registry commands: 0 ok, 1 failure, 2 invalid input. Data commands add 3 (unavailable). */
 export const EXIT = { ok: 0, failure: 1, invalidInput: 2, unavailable: 3 } as const;
@@ -32,30 +33,13 @@ export class CliError extends Error {
   }
 }
 
-interface ZodLikeError {
-  issues: { path: PropertyKey[]; code: string; message: string }[];
-}
-
-/** zod's errors, recognised without importing zod (this module loads on every start). */
-function isZodError(error: unknown): error is ZodLikeError {
-  return (
-    error instanceof Error &&
-    error.name === 'ZodError' &&
-    Array.isArray((error as Partial<ZodLikeError>).issues)
-  );
-}
-
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  if (isZodError(error)) {
+  if (isIssueError(error)) {
     return new CliError('BAD_REQUEST', 'Invalid input.', {
       exitCode: EXIT.invalidInput,
-      details: error.issues.map((i) => ({
-        path: i.path.map(String).join('.'),
-        code: i.code,
-        message: i.message,
-      })),
-      hint: 'Check the arguments; run the command with --help for its usage.',
+      details: issueDetails(error.issues),
+      hint: REGISTRY_ERRORS.BAD_REQUEST.hint,
     });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@
 import type { Request } from 'express';
 import type { Logger } from './logger.js';
 import type { AppDeps } from './deps.js';
+import type {} from './request-fields.js';
 
 export interface Context {
   deps: AppDeps;

@@ -12,12 +12,7 @@ export {
   errorDetailSchema,
   type ErrorDetail,
 } from './schemas/error-body.js';
-export {
-  REGISTRY_ERROR_STATUS,
-  type RegistryErrorCode,
-  isRegistryErrorCode,
-  RegistryError,
-} from './errors/registry-error.js';
+export * from './errors/index.js';
 export {
   INTEGRITY_PATTERN,
   NAMESPACE_PATTERN,
@@ -32,6 +27,7 @@ export {
   type PackageId,
   packageNameSchema,
   type PackageName,
+  packageIdParts,
   parsePackageId,
   versionSchema,
   type Version,

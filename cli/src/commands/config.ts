@@ -30,7 +30,7 @@ export const configGetCommand = defineCommand({
   name: 'config get',
   summary: 'print a config value and where it comes from',
   configure: (cmd) => cmd.argument('<key>', `one of: ${KEYS.join(', ')}`),
-  async run({ positionals, globals }) {
+  run({ positionals, globals }) {
     checkKey(positionals[0]);
     const resolved = currentRegistry(globals.registry, readProjectManifest(findProject())?.registry);
     if (globals.json) return printJson({ key: 'registry', value: resolved.url, source: resolved.source });
@@ -45,7 +45,7 @@ export const configSetCommand = defineCommand({
     cmd
       .argument('<key>', `one of: ${KEYS.join(', ')}`)
       .argument('<value>', 'a URL or an alias (local, production)'),
-  async run({ positionals, globals }) {
+  run({ positionals, globals }) {
     checkKey(positionals[0]);
     const value = normalizeRegistry(String(positionals[1]), 'the value');
     writeUserConfig({ ...readUserConfig(), registry: value });

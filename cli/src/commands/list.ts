@@ -7,7 +7,7 @@ import { findProject, packageDir, readLockFile, readProjectManifest } from '../l
 export const listCommand = defineCommand({
   name: 'list',
   summary: 'list the packages installed in this project',
-  async run({ globals }) {
+  run({ globals }) {
     const project = findProject();
     const manifest = readProjectManifest(project) ?? { packages: {} };
     const lock = readLockFile(project);

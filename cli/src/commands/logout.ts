@@ -8,7 +8,7 @@ import { currentRegistry } from '../lib/registry.js';
 export const logoutCommand = defineCommand({
   name: 'logout',
   summary: 'remove the stored token for the current registry',
-  async run({ globals }) {
+  run({ globals }) {
     const registry = currentRegistry(globals.registry, readProjectManifest(findProject())?.registry).url;
     const removed = removeToken(registry);
     if (globals.json) return printJson({ registry, removed });

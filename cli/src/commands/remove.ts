@@ -10,7 +10,7 @@ export const removeCommand = defineCommand({
   name: 'remove',
   summary: 'uninstall packages and remove them from pkg.json and pkg-lock.json',
   configure: (cmd) => cmd.argument('<packages...>', 'packages as @<namespace>/<name>'),
-  async run({ positionals, globals }) {
+  run({ positionals, globals }) {
     const ids = positionals[0] as string[];
     const project = findProject();
     const manifest = readProjectManifest(project) ?? { packages: {} };

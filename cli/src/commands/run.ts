@@ -22,7 +22,7 @@ function positiveNumber(value: unknown, option: string, max: number): number | u
   if (value === undefined) return undefined;
   const n = Number(value);
   if (typeof value !== 'string' || !Number.isFinite(n) || n <= 0 || n > max) {
-    throw invalid(`${option} must be a number between 0 and ${max} (got ${String(value)}).`);
+    throw invalid(`${option} must be a number between 0 and ${max} (got ${JSON.stringify(value)}).`);
   }
   return n;
 }

@@ -5,7 +5,7 @@
 // pinned bytes are accepted.
 import { rmSync } from 'node:fs';
 // Schemas only (not the package validator): see checks.ts.
-import { parsePackageId, type Permissions, type VersionRecord } from '@pkg/shared/browser';
+import { packageIdParts, type Permissions, type VersionRecord } from '@pkg/shared/browser';
 import semver from 'semver';
 import { CliError } from '../exit.js';
 import {
@@ -57,7 +57,7 @@ interface Target {
 
 /** A lock pin: its record is fetched while the pinned bytes download (both are known). */
 function pinnedTarget(id: string, range: string, pin: LockEntry): Target {
-  const { namespace, name } = parsePackageId(id)!;
+  const { namespace, name } = packageIdParts(id);
   const client = createRegistryClient(pin.registry);
   const record = callRegistry(pin.registry, () =>
     client.packages.version.query({ namespace, name, version: pin.version }),
@@ -102,7 +102,7 @@ async function targets(
     Object.entries(manifest.packages).map(([id, entry]) => {
       const pin = lock?.packages[id];
       if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
-        return pinnedTarget(id, entry.range, pin);
+        return Promise.resolve(pinnedTarget(id, entry.range, pin));
       return resolveNew(`${id}@${entry.range}`);
     }),
   );
@@ -157,7 +157,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     for (const { target, result } of verified) {
       const dir = extractToTemp(project, result.files, `${target.id}@${target.version}`);
       extracted.push(dir);
-      const { namespace, name } = parsePackageId(target.id)!;
+      const { namespace, name } = packageIdParts(target.id);
       await loadInstalledPackage(dir, { expect: { namespace, name, version: target.version } });
     }
     const nextManifest: ProjectManifest = { ...manifest, packages: { ...manifest.packages } };

@@ -24,7 +24,7 @@ export interface CommandDefinition {
     positionals: unknown[];
     options: Record<string, unknown>;
     globals: GlobalOptions;
-  }) => Promise<void>;
+  }) => Promise<void> | void;
 }
 
 export function defineCommand(definition: CommandDefinition): CommandDefinition {

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { issueDetails } from '@pkg/shared/errors';
 import { CliError, EXIT } from '../exit.js';
 
 export function readJsonFile<S extends z.ZodType>(
@@ -39,7 +40,7 @@ export function readJsonFile<S extends z.ZodType>(
   if (!parsed.success) {
     throw new CliError('BAD_REQUEST', `${what} (${file}) does not have the expected shape.`, {
       exitCode: EXIT.invalidInput,
-      details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })),
+      details: issueDetails(parsed.error.issues),
       hint: `Fix or remove ${file}.`,
     });
   }

@@ -72,7 +72,7 @@ export async function uploadArchive(
     throw unreachable(url, error);
   }
   if (res.status !== 201) throw await failure(res, 'The upload');
-  return (await res.json()) as unknown;
+  return await res.json();
 }
 
 export interface Downloaded {

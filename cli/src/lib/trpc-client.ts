@@ -1,7 +1,8 @@
 // The typed client of the registry's tRPC router, and the mapping of its errors to CLI errors
 // that print the registry's code, message and every detail, then what to do next.
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '@pkg/server';
+import type { AppRouter } from '@pkg/server/router';
+import { isRegistryErrorCode, REGISTRY_ERRORS } from '@pkg/shared/errors';
 import nodeFetch from 'node-fetch';
 import superjson from 'superjson';
 import { CliError, EXIT, type CliDetail } from '../exit.js';
@@ -26,33 +27,17 @@ export function createRegistryClient(registry: string, token?: string) {
   });
 }
 
-const HINTS: Record<string, string> = {
-  UNAUTHENTICATED: 'Log in with `pkg login --registry <url>` (or set PKG_TOKEN) and try again.',
-  TOKEN_SCOPE: 'Use a token whose kind and namespaces allow this (see `pkg whoami`).',
-  FORBIDDEN: 'Ask the namespace owner to add you as a maintainer, or publish into your own namespace.',
-  NAMESPACE_RESERVED: 'Publish into a namespace of your own.',
-  NOT_FOUND: 'Check the name and version; `pkg search <query>` lists what exists.',
-  VERSION_EXISTS: 'Versions are immutable: raise the version in manifest.json and publish again.',
-  INVALID_PACKAGE: 'Fix the problems listed above; `pkg validate` shows them locally.',
-  RATE_LIMITED: 'Wait for the time given and try again.',
-  STORAGE_UNAVAILABLE: 'The registry is having trouble with its database; try again shortly.',
-  METADATA_WRITE_FAILED: 'Nothing was published; try again shortly.',
-  ARTIFACT_STORAGE_FAILED: 'Nothing was published; try again shortly.',
-  PAYLOAD_TOO_LARGE: 'A package is at most 5 MB; remove large files.',
-  BAD_REQUEST: 'Check the arguments; run the command with --help for its usage.',
-};
-
 export function registryError(
   code: string,
   message: string,
   details: CliDetail[],
   status?: number,
 ): CliError {
-  const exitCode = code === 'BAD_REQUEST' || code === 'INVALID_PACKAGE' ? EXIT.invalidInput : EXIT.failure;
+  const entry = isRegistryErrorCode(code) ? REGISTRY_ERRORS[code] : undefined;
   return new CliError(code, `${message}${status ? ` (HTTP ${status})` : ''}`, {
-    exitCode,
+    exitCode: entry?.exit ?? EXIT.failure,
     details,
-    hint: HINTS[code] ?? 'Try again; if it keeps failing, contact the registry operator.',
+    hint: entry?.hint ?? REGISTRY_ERRORS.INTERNAL_ERROR.hint,
   });
 }
 

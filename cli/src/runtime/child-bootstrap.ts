@@ -72,10 +72,10 @@ function guardSignals(): void {
       throw new SandboxError(SANDBOX_CODES.process, 'tools may not send signals to other processes');
     }
   };
-  const { kill } = process;
+  const kill = process.kill.bind(process);
   process.kill = (pid: number, signal?: string | number) => {
     deny(pid);
-    return kill.call(process, pid, signal);
+    return kill(pid, signal);
   };
   const raw = process as unknown as Record<string, unknown>;
   const rawKill = raw._kill;

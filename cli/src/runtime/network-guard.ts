@@ -80,7 +80,7 @@ export function createGuardedFetch(original: typeof fetch, policy: NetworkPolicy
     const options: Record<string, unknown> = { ...init };
     delete options.dispatcher;
     try {
-      return await original(input, options as RequestInit);
+      return await original(input, options);
     } catch (error) {
       // A redirect to an undeclared host is refused at the socket layer: surface that reason.
       if (error instanceof Error && error.cause instanceof SandboxError) throw error.cause;

@@ -50,7 +50,7 @@ describe('a skill from init to remove', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`logged in to ${server.url} as alice`);
-    const file = path.join(env.XDG_CONFIG_HOME!, 'pkg', 'credentials.json');
+    const file = path.join(env.XDG_CONFIG_HOME ?? '', 'pkg', 'credentials.json');
     expect(readFileSync(file, 'utf8')).toContain(token);
     const { statSync } = await import('node:fs');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -69,7 +69,7 @@ describe('a skill from init to remove', () => {
       expect(run.stdout).toContain("the registry's record matches the local archive");
     }
     const again = await cli(['publish', 'weather'], work.dir);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain('error VERSION_EXISTS');
     expect(again.stderr).toContain('hint:');
   });

@@ -138,7 +138,7 @@ describe('permission consent', () => {
       description: 'Reads the notes folder.',
       version: '1.0.0',
     });
-    const manifest = JSON.parse(files.get('manifest.json')!) as { permissions: Record<string, unknown> };
+    const manifest = JSON.parse(files.get('manifest.json') ?? '') as { permissions: Record<string, unknown> };
     manifest.permissions = {
       fs: { read: ['notes'], write: [] },
       network: ['api.example.com'],

@@ -6,23 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
+import type {} from '../request-fields.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-declare module 'node:http' {
-  interface IncomingMessage {
-    /** Set by assignRequestId, before any route runs. */
-    id?: string;
-    log?: Logger;
-  }
-}
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    id: string;
-    log: Logger;
-  }
-}
 
 /** Extra members of the completion line, read when it is logged (`hot: true` for answers from the hot-read path). */
 export type RequestLogFields = Record<string, unknown>;

@@ -18,7 +18,7 @@ export function authRoutes(deps: AppDeps): Router {
     res.json(await callerFor(req, deps).tokens.list());
   });
   r.post('/auth/tokens', async (req, res) => {
-    res.status(201).json(await callerFor(req, deps).tokens.create(req.body ?? {}));
+    res.status(201).json(await callerFor(req, deps).tokens.create((req.body as unknown) ?? {}));
   });
   r.delete('/auth/tokens/:id', async (req, res) => {
     res.json(await callerFor(req, deps).tokens.revoke(req.params));

@@ -2,7 +2,13 @@
 // Unknown errors are 500 INTERNAL_ERROR with a fixed message: internals never reach a client.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { RegistryError, type ErrorBody, type ErrorDetail } from '@pkg/shared';
+import {
+  issueDetails,
+  registryCodeOfStatus,
+  RegistryError,
+  type ErrorBody,
+  type ErrorDetail,
+} from '@pkg/shared';
 import { ZodError } from 'zod';
 import { isConnectivityError, storageUnavailable } from '../services/storage.js';
 
@@ -14,26 +20,13 @@ export interface HttpError {
   unexpected: boolean;
 }
 
-const STATUS_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'VERSION_EXISTS',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'BAD_REQUEST',
-  422: 'INVALID_PACKAGE',
-  429: 'RATE_LIMITED',
-  503: 'STORAGE_UNAVAILABLE',
-};
+/** The code of a non-registry 4xx (tRPC's own errors, body-parser's): the table's code for the status. */
+function codeOfStatus(status: number): string {
+  return status === 415 ? 'BAD_REQUEST' : (registryCodeOfStatus(status) ?? 'BAD_REQUEST');
+}
 
 function body(code: string, message: string, details: ErrorDetail[] = []): ErrorBody {
   return { error: { code, message, details } };
-}
-
-function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
 }
 
 /** Express and body-parser errors carry `status`/`type` (e.g. entity.parse.failed). */
@@ -59,10 +52,14 @@ export function toHttpError(error: unknown): HttpError {
     };
   }
   if (e instanceof ZodError)
-    return { status: 400, body: body('BAD_REQUEST', 'Invalid input.', zodDetails(e)), unexpected: false };
+    return {
+      status: 400,
+      body: body('BAD_REQUEST', 'Invalid input.', issueDetails(e.issues)),
+      unexpected: false,
+    };
   if (e instanceof TRPCError && e.code !== 'INTERNAL_SERVER_ERROR') {
     const status = getHTTPStatusCodeFromError(e);
-    return { status, body: body(STATUS_CODE[status] ?? 'BAD_REQUEST', e.message), unexpected: false };
+    return { status, body: body(codeOfStatus(status), e.message), unexpected: false };
   }
   const status = httpishStatus(e);
   if (status === 413) {
@@ -80,7 +77,7 @@ export function toHttpError(error: unknown): HttpError {
         : e instanceof URIError || /decode/i.test((e as Error).message ?? '')
           ? 'The URL is not valid percent-encoding.'
           : 'The request is malformed.';
-    return { status, body: body(STATUS_CODE[status] ?? 'BAD_REQUEST', message), unexpected: false };
+    return { status, body: body(codeOfStatus(status), message), unexpected: false };
   }
   return {
     status: 500,

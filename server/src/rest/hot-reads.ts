@@ -88,7 +88,9 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
         : packageResponse(deps, hot.ref);
     answer.then(
       (found) => send(req, res, found, log),
-      () => app(req, res),
+      () => {
+        app(req, res);
+      },
     );
   };
 }

@@ -1,6 +1,6 @@
 // The database being unreachable is 503 STORAGE_UNAVAILABLE with Retry-After, never a 500.
 import { RegistryError } from '@pkg/shared';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
@@ -34,5 +34,5 @@ export function isConnectivityError(error: unknown): boolean {
 }
 
 export function assertStorageReady(db: Connection): void {
-  if (db.readyState !== 1) throw storageUnavailable();
+  if (db.readyState !== mongoose.ConnectionStates.connected) throw storageUnavailable();
 }

@@ -3,30 +3,17 @@
 // that /trpc answers the right HTTP status, and the formatter puts { code, details } in data.
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { RegistryError, type RegistryErrorCode } from '@pkg/shared';
+import { issueDetails, REGISTRY_ERRORS, RegistryError, type RegistryErrorCode } from '@pkg/shared';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from '../context.js';
 import { authenticate, requireManageToken } from '../services/auth-service.js';
 import { assertStorageReady, isConnectivityError, storageUnavailable } from '../services/storage.js';
 
-const TRPC_CODE: Record<RegistryErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHENTICATED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  TOKEN_SCOPE: 'FORBIDDEN',
-  NAMESPACE_RESERVED: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
-  VERSION_EXISTS: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  INVALID_PACKAGE: 'UNPROCESSABLE_CONTENT',
-  RATE_LIMITED: 'TOO_MANY_REQUESTS',
-  INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
-  ARTIFACT_STORAGE_FAILED: 'BAD_GATEWAY',
-  STORAGE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  METADATA_WRITE_FAILED: 'SERVICE_UNAVAILABLE',
-};
+/** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
+function trpcCode(code: RegistryErrorCode): TRPC_ERROR_CODE_KEY {
+  return REGISTRY_ERRORS[code].trpc satisfies TRPC_ERROR_CODE_KEY;
+}
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -40,7 +27,7 @@ const t = initTRPC.context<Context>().create({
       };
     }
     if (cause instanceof ZodError) {
-      const details = cause.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+      const details = issueDetails(cause.issues);
       return {
         ...shape,
         message: 'Invalid input.',
@@ -65,7 +52,7 @@ const registryErrors = t.middleware(async ({ next, ctx }) => {
       ? storageUnavailable(result.error.cause)
       : result.error.cause;
     if (cause instanceof RegistryError) {
-      throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+      throw new TRPCError({ code: trpcCode(cause.code), message: cause.message, cause });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR')
       ctx.log.error({ err: result.error.cause ?? result.error }, 'procedure failed');

@@ -13,7 +13,7 @@ export interface SharedStore {
 
 export async function startSharedStore(): Promise<SharedStore> {
   const external = process.env.MONGODB_URI;
-  if (external) return { uri: external, stop: async () => undefined };
+  if (external) return { uri: external, stop: () => Promise.resolve() };
   const dir = mkdtempSync(path.join(tmpdir(), 'pkg-shared-store-'));
   const store = await startEmbeddedStore({ dir });
   let stopped = false;

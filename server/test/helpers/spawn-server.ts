@@ -25,7 +25,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
+    const rl = createInterface({ input: child.stdout });
     rl.on('line', (line) => {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;

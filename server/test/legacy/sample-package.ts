@@ -49,6 +49,8 @@ export function sampleBundle(
   extra: { publishedAt?: string; publishedBy?: string } = {},
 ): string {
   const files: Record<string, string | { base64: string }> = { ...sampleFiles(o) };
-  files['tools/hello.js'] = { base64: Buffer.from(String(files['tools/hello.js'])).toString('base64') };
+  const hello = files['tools/hello.js'];
+  if (typeof hello !== 'string') throw new TypeError('the sample tool is text');
+  files['tools/hello.js'] = { base64: Buffer.from(hello).toString('base64') };
   return `${JSON.stringify({ format: 'pkg-bundle', version: 1, manifest: sampleManifest(o), files, ...extra }, null, 2)}\n`;
 }

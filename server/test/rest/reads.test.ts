@@ -9,6 +9,12 @@ import { startTestServer, type TestServer } from '../helpers/start-test-server.j
 
 let server: TestServer;
 const archives = new Map<string, { integrity: string; size: number; bytes: Buffer }>();
+/** The archive published in beforeAll under `key` (name@version). */
+function archive(key: string): { integrity: string; size: number; bytes: Buffer } {
+  const found = archives.get(key);
+  if (!found) throw new Error(`no archive ${key} was published`);
+  return found;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -109,7 +115,7 @@ describe('package, versions and version record', () => {
     const record = await json<
       Record<string, unknown> & { artifact: { url: string }; manifest: { version: string } }
     >('/packages/acme/weather/1.2.0');
-    const { integrity, size } = archives.get('weather@1.2.0')!;
+    const { integrity, size } = archive('weather@1.2.0');
     expect(record).toMatchObject({
       name: '@acme/weather',
       version: '1.2.0',
@@ -146,7 +152,7 @@ describe('package, versions and version record', () => {
 
 describe('downloads', () => {
   test('GET …/download streams the archive with every header of the download table', async () => {
-    const { integrity, size, bytes } = archives.get('weather@1.0.0')!;
+    const { integrity, size, bytes } = archive('weather@1.0.0');
     const res = await get('/packages/acme/weather/1.0.0/download');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
@@ -167,7 +173,7 @@ describe('downloads', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-pkg-integrity')).toBe(record.integrity);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await res.arrayBuffer()).equals(archives.get('calendar@3.1.4')!.bytes)).toBe(true);
+    expect(Buffer.from(await res.arrayBuffer()).equals(archive('calendar@3.1.4').bytes)).toBe(true);
   });
 
   test.each(['/packages/acme/weather/1.0.0/download', '/artifacts/' + '0'.repeat(64) + '/x.tar.gz'])(
@@ -241,7 +247,7 @@ describe('conditional requests', () => {
     expect(etag).toBeTruthy();
     // As a browser revalidates (fetch would add `cache-control: no-cache` to a bare If-None-Match).
     const again = await get('/packages/acme/weather', {
-      headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+      headers: { 'if-none-match': etag ?? '', 'cache-control': 'max-age=0' },
     });
     expect(again.status).toBe(304);
   });

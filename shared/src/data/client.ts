@@ -78,7 +78,7 @@ export function createDataClient(options: DataClientOptions = {}) {
   const op =
     <P extends z.ZodObject>(capability: CapabilityDefinition<P>): Operation<P> =>
     (params) =>
-      run(capability.name, params as Record<string, unknown>);
+      run(capability.name, params);
   const freshOnly =
     (name: string) =>
     (params: FreshOption & Record<string, unknown> = {}) =>

@@ -74,6 +74,13 @@ export function parsePackageId(id: string): { namespace: string; name: string } 
   return { namespace: match[1], name: match[2] };
 }
 
+/** The parts of an id already known to be valid (from a manifest or lock file that was parsed). */
+export function packageIdParts(id: string): { namespace: string; name: string } {
+  const parts = parsePackageId(id);
+  if (!parts) throw new TypeError(`not a package id: ${id}`);
+  return parts;
+}
+
 export function formatPackageId(namespace: string, name: string): string {
   return `@${namespace}/${name}`;
 }

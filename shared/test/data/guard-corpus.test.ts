@@ -11,7 +11,7 @@ import type { RpcDouble } from '../vendors/json-rpc-double.js';
 let counter: HttpDouble;
 let rpc: RpcDouble;
 const lookups: string[] = [];
-const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+function addressesOf(hostname: string): LookupAddress[] {
   lookups.push(hostname);
   if (hostname === 'rpc.example.com') return [{ address: '127.0.0.1', family: 4 }];
   if (hostname === 'mixed.example.com')
@@ -21,7 +21,9 @@ const resolve = async (hostname: string): Promise<LookupAddress[]> => {
     ];
   if (hostname === 'mapped.example.com') return [{ address: '::ffff:192.168.0.1', family: 6 }];
   throw Object.assign(new Error(`no DNS in tests: ${hostname}`), { code: 'ENOTFOUND' });
-};
+}
+const resolve = (hostname: string): Promise<LookupAddress[]> =>
+  Promise.resolve().then(() => addressesOf(hostname));
 
 beforeAll(async () => {
   counter = await startHttpDouble((_req, _body, res) => res.end('{}'));

@@ -30,7 +30,7 @@ export async function startHttpDouble(handler: Handler): Promise<HttpDouble> {
     port: 0,
     connections: 0,
     requests: 0,
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
   const server = createServer((req, res) => {
     double.requests += 1;

@@ -30,12 +30,15 @@ export interface RpcDouble extends HttpDouble {
   failAll: Reply | undefined;
 }
 
-export class RpcError {
+/** A JSON-RPC error a method answers with (its code and message), over an HTTP status. */
+export class RpcError extends Error {
   constructor(
     readonly code: number,
-    readonly message: string,
+    message: string,
     readonly status = 200,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 export function standardMethods(double: () => RpcDouble): Record<string, Method> {
@@ -132,7 +135,7 @@ export async function startRpcDouble(input: {
     const clean = answers.map(
       ({ status: _s, ...rest }: { status?: number } & Record<string, unknown>) => rest,
     );
-    sendJson(res, status as number, Array.isArray(parsed) ? clean : clean[0]);
+    sendJson(res, status, Array.isArray(parsed) ? clean : clean[0]);
   });
   const self: RpcDouble = Object.assign(http, {
     url: `${http.origin}${input.path}`,

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { loadConfig } from '../../config.js';
 import { startEmbeddedStore } from '../../db/embedded/index.js';
+import { parseOptions } from './output.js';
 
 const optionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(27017),
@@ -19,14 +20,9 @@ export function dbServeCommand(parent: Command): void {
     .option('--dir <path>', 'data directory (default: PKG_DATA_DIR or ./.pkg-data)')
     .option('--host <host>', 'interface to bind (loopback by default)', '127.0.0.1')
     .action(async (raw: unknown) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) {
-        throw new Error(
-          `invalid option: ${parsed.error.issues.map((i) => `--${i.path.join('.')} ${i.message}`).join('; ')}`,
-        );
-      }
-      const dir = path.resolve(parsed.data.dir ?? loadConfig().PKG_DATA_DIR);
-      const store = await startEmbeddedStore({ dir, port: parsed.data.port, host: parsed.data.host });
+      const options = parseOptions(optionsSchema, raw);
+      const dir = path.resolve(options.dir ?? loadConfig().PKG_DATA_DIR);
+      const store = await startEmbeddedStore({ dir, port: options.port, host: options.host });
       process.stdout.write(`${store.uri}\n`);
       process.stderr.write(`embedded store serving ${dir}; stop with Ctrl-C\n`);
       const stop = () => {

@@ -1,7 +1,7 @@
 // Output and exit codes of pkg-admin: readable lines by default, JSON with --json; errors
 // print "what happened" (and details) on stderr, and with --json the uniform error body on
 // stdout. Exit 2 for bad input, 1 for anything else.
-import { RegistryError, type ErrorBody, type RegistryErrorCode } from '@pkg/shared';
+import { issueDetails, REGISTRY_ERRORS, RegistryError, type ErrorBody } from '@pkg/shared';
 import { CommanderError } from 'commander';
 import { ZodError, type z } from 'zod';
 import { ConfigError } from '../../config.js';
@@ -10,16 +10,6 @@ import { redactUri } from '../../db/redact-uri.js';
 export interface OutputOptions {
   json?: boolean | undefined;
 }
-
-/** Input the operator can fix: exit 2. */
-const INPUT_CODES: ReadonlySet<RegistryErrorCode> = new Set([
-  'BAD_REQUEST',
-  'NOT_FOUND',
-  'INVALID_PACKAGE',
-  'NAMESPACE_RESERVED',
-  'FORBIDDEN',
-  'VERSION_EXISTS',
-]);
 
 /** Print the result: `json` with --json, else the readable lines. */
 export function print(options: OutputOptions, lines: string | string[], json: unknown): void {
@@ -38,11 +28,7 @@ export function parseOptions<T>(schema: z.ZodType<T>, raw: unknown): T {
   if (parsed.success) return parsed.data;
   const option = (key: PropertyKey | undefined) =>
     key === undefined ? '' : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  const details = parsed.error.issues.map((i) => ({
-    path: option(i.path[0]),
-    code: i.code,
-    message: i.message,
-  }));
+  const details = issueDetails(parsed.error.issues, (path) => option(path[0]));
   throw badInput('Invalid options.', details);
 }
 
@@ -54,12 +40,12 @@ export interface ExitDecision {
 export function toExit(error: unknown): ExitDecision {
   if (error instanceof RegistryError) {
     return {
-      exitCode: INPUT_CODES.has(error.code) ? 2 : 1,
+      exitCode: REGISTRY_ERRORS[error.code].exit,
       body: { error: { code: error.code, message: error.message, details: error.details } },
     };
   }
   if (error instanceof ZodError) {
-    const details = error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+    const details = issueDetails(error.issues);
     return { exitCode: 2, body: { error: { code: 'BAD_REQUEST', message: 'Invalid input.', details } } };
   }
   if (error instanceof ConfigError || error instanceof CommanderError) {

@@ -47,7 +47,7 @@ export function journalForm(doc: Document): JournalForm {
   const refs = refsOf.get(doc);
   if (!refs) return { doc };
   const plain: Document = {};
-  for (const key of Object.keys(doc)) plain[key] = refs.has(key) ? null : doc[key];
+  for (const key of Object.keys(doc)) plain[key] = refs.has(key) ? null : (doc[key] as unknown);
   const b = Array.from(refs, ([f, r]) => ({ f, id: r.id, n: r.length, crc: r.crc, t: r.subtype }));
   return { doc: plain, b };
 }
@@ -61,7 +61,7 @@ export function materialize(doc: Document): Document | undefined {
   if (!refs) return doc;
   const out: Document = {};
   try {
-    for (const key of Object.keys(doc)) out[key] = doc[key];
+    for (const key of Object.keys(doc)) out[key] = doc[key] as unknown;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -85,12 +85,13 @@ function copyStored(
   for (const key of Object.keys(doc)) {
     if (!keep(key)) continue;
     const ref = refs?.get(key);
-    const get = ref && Object.getOwnPropertyDescriptor(doc, key)?.get;
-    if (ref && get) {
-      Object.defineProperty(out, key, { enumerable: true, configurable: true, get });
+    const descriptor = ref && Object.getOwnPropertyDescriptor(doc, key);
+    if (ref && descriptor?.get) {
+      // the getter is a closure over its blob: it may move to the copy as it is
+      Object.defineProperty(out, key, { ...descriptor, enumerable: true, configurable: true });
       kept.set(key, ref);
     } else {
-      out[key] = copyValue(doc[key]);
+      out[key] = copyValue(doc[key] as unknown);
     }
   }
   if (kept.size) refsOf.set(out, kept);
@@ -234,7 +235,7 @@ export class BlobStore {
     for (const key of Object.keys(doc)) {
       const ref = refs.get(key);
       if (ref) Object.defineProperty(out, key, { enumerable: true, get: () => this.read(ref) });
-      else out[key] = doc[key];
+      else out[key] = doc[key] as unknown;
     }
     refsOf.set(out, refs);
     return out;

@@ -41,7 +41,7 @@ export function valueKey(value: unknown): string {
       .map(([k, v]) => `${JSON.stringify(k)}:${valueKey(v)}`)
       .join(',')}}`;
   }
-  return `e${EJSON.stringify(value as Document, { relaxed: false })}`;
+  return `e${EJSON.stringify(value, { relaxed: false })}`;
 }
 
 /**
@@ -53,7 +53,7 @@ export function equalityOperands(cond: unknown, scalar: (v: unknown) => boolean)
   if (!isPlainObject(cond)) return undefined;
   const keys = Object.keys(cond);
   if (keys.length !== 1) return undefined;
-  if (keys[0] === '$eq' && scalar(cond.$eq)) return [cond.$eq];
+  if (keys[0] === '$eq' && scalar(cond.$eq)) return [cond.$eq as unknown];
   if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(scalar)) return cond.$in as unknown[];
   return undefined;
 }
@@ -63,7 +63,7 @@ export function cloneValue<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => cloneValue(v)) as T;
   if (isPlainObject(value)) {
     const out: Document = {};
-    for (const [k, v] of Object.entries(value)) out[k] = cloneValue(v);
+    for (const [k, v] of Object.entries(value as Document)) out[k] = cloneValue(v as unknown);
     return out as T;
   }
   if (value instanceof Date) return new Date(value.getTime()) as T;
@@ -130,6 +130,8 @@ export function formatValue(value: unknown): string {
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (Array.isArray(value)) return `[ ${value.map(formatValue).join(', ')} ]`;
   if (isPlainObject(value)) return formatDocument(value);
+  // Other BSON values (Timestamp, MinKey, ...) print themselves.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return String(value);
 }
 

@@ -129,7 +129,7 @@ export class Collection {
     this.docs.delete(id);
     this.order.delete(id);
     this.env.blobs?.release(current);
-    this.sink({ o: 'del', d: this.db, c: this.name, id: current._id });
+    this.sink({ o: 'del', d: this.db, c: this.name, id: current._id as unknown });
   }
 
   /** Replay: stores a document version without unique checks or journaling. */
@@ -319,6 +319,6 @@ export function withIdFirst(doc: Document): Document {
   if (id instanceof RegExp) throw new CommandError('BadValue', `can't use a regex for _id`);
   if (Object.keys(doc)[0] === '_id') return doc;
   const out: Document = { _id: id };
-  for (const [k, v] of Object.entries(doc)) if (k !== '_id') out[k] = v;
+  for (const [k, v] of Object.entries(doc)) if (k !== '_id') out[k] = v as unknown;
   return out;
 }

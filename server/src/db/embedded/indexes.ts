@@ -24,8 +24,8 @@ const IGNORED_OPTIONS = new Set(['v', 'key', 'name', 'ns']);
 
 /** The canonical index spec (`{ v: 2, key, name, ...options }`) for a createIndexes entry. */
 export function normalizeIndexSpec(raw: Document): IndexSpec {
-  const key = raw.key;
-  const name = raw.name;
+  const key: unknown = raw.key;
+  const name: unknown = raw.name;
   if (!isPlainObject(key) || Object.keys(key).length === 0) {
     throw new CommandError('CannotCreateIndex', 'Index keys cannot be an empty field.');
   }
@@ -34,7 +34,7 @@ export function normalizeIndexSpec(raw: Document): IndexSpec {
   }
   const spec: IndexSpec = { v: 2, key, name };
   for (const [k, v] of Object.entries(raw)) {
-    if (!IGNORED_OPTIONS.has(k) && v !== undefined) spec[k] = v;
+    if (!IGNORED_OPTIONS.has(k) && v !== undefined) spec[k] = v as unknown;
   }
   if (spec.unique === false) delete spec.unique;
   if (spec.sparse === false) delete spec.sparse;
@@ -74,9 +74,9 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.unique = Boolean(spec.unique);
     this.sparse = Boolean(spec.sparse);
-    const pfe = spec.partialFilterExpression;
+    const pfe: unknown = spec.partialFilterExpression;
     this.partial = isPlainObject(pfe) ? new Query(pfe) : undefined;
-    this.prefixes = this.fields.slice(1).map(() => new Map());
+    this.prefixes = this.fields.slice(1).map((): Holders => new Map());
   }
 
   get name(): string {

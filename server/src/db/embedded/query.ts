@@ -98,10 +98,10 @@ export function sortDocuments(docs: Document[], sort: Document | undefined): Doc
   const spec: Document = {};
   for (const [k, v] of Object.entries(sort)) {
     // { $natural: 1 } is natural order already
-    if (k !== '$natural') spec[k] = v;
+    if (k !== '$natural') spec[k] = v as unknown;
   }
   if (Object.keys(spec).length === 0) return sort.$natural === -1 ? [...docs].reverse() : docs;
-  return new Aggregator([{ $sort: spec }]).run(docs) as Document[];
+  return new Aggregator([{ $sort: spec }]).run<Document>(docs);
 }
 
 export function projectDocuments(docs: Document[], projection: Document | undefined): Document[] {
@@ -110,7 +110,7 @@ export function projectDocuments(docs: Document[], projection: Document | undefi
   if (keep) return docs.map((doc) => pickFields(doc, keep));
   // $project may remove nested fields from a shallow copy: give it private copies
   const copies = docs.map((d) => cloneStored(d));
-  return new Aggregator([{ $project: projection }]).run(copies) as Document[];
+  return new Aggregator([{ $project: projection }]).run<Document>(copies);
 }
 
 /** A whole find: match, sort, skip, limit, project. */

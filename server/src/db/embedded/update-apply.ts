@@ -111,8 +111,8 @@ function replacement(doc: Document, update: Document): Document {
       );
     }
   }
-  const next: Document = { _id: update._id ?? doc._id };
-  for (const [k, v] of Object.entries(update)) if (k !== '_id') next[k] = cloneValue(v);
+  const next: Document = { _id: (update._id ?? doc._id) as unknown };
+  for (const [k, v] of Object.entries(update)) if (k !== '_id') next[k] = cloneValue(v as unknown);
   if (next._id === undefined) delete next._id;
   return next;
 }

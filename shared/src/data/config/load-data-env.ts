@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'dotenv';
-import { DATA_ENV_NAMES, type DataEnv, type DataEnvName } from './env-vars.js';
+import { DATA_ENV_NAMES, type DataEnv } from './env-vars.js';
 
 export interface LoadDataEnvOptions {
   /** The process environment (default process.env). */
@@ -52,7 +52,7 @@ export function loadDataEnv(options: LoadDataEnvOptions = {}): LoadedDataEnv {
   const values: DataEnv = {};
   for (const name of DATA_ENV_NAMES) {
     const value = env[name] || fromFile[name];
-    if (value) values[name as DataEnvName] = value;
+    if (value) values[name] = value;
   }
   return { values, file };
 }

@@ -12,7 +12,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
   const decoder = new TextDecoder();
   let size = 0;
   let text = '';
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > maxBytes) {
       await response.body.cancel().catch(() => undefined);

@@ -48,7 +48,7 @@ const getParameter: CommandHandler = (cmd) => {
   const known: Document = { featureCompatibilityVersion: { version: '7.0' }, authenticationMechanisms: [] };
   const reply: Document = {};
   const all = cmd.getParameter === '*' || (typeof cmd.getParameter === 'object' && cmd.getParameter !== null);
-  for (const [k, v] of Object.entries(known)) if (all || k in cmd) reply[k] = v;
+  for (const [k, v] of Object.entries(known)) if (all || k in cmd) reply[k] = v as unknown;
   return { ...reply, ok: 1 };
 };
 

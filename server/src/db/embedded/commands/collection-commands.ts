@@ -23,7 +23,8 @@ const CREATE_IGNORED = new Set([
 const create: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'create');
   const options: Document = {};
-  for (const [k, v] of Object.entries(cmd)) if (!CREATE_IGNORED.has(k) && !k.startsWith('$')) options[k] = v;
+  for (const [k, v] of Object.entries(cmd))
+    if (!CREATE_IGNORED.has(k) && !k.startsWith('$')) options[k] = v as unknown;
   ctx.catalog.create(ctx.db, name, options);
   return { ok: 1 };
 };
@@ -53,7 +54,7 @@ const listCollections: CommandHandler = (cmd, ctx) => {
     .collections(ctx.db)
     .map(describe)
     .filter((entry) => query.test(entry))
-    .map((entry) => (nameOnly ? { name: entry.name, type: entry.type } : entry));
+    .map((entry) => (nameOnly ? { name: entry.name as unknown, type: entry.type as unknown } : entry));
   const cursor = isPlainObject(cmd.cursor) ? cmd.cursor : {};
   const batchSize = typeof cursor.batchSize === 'number' ? cursor.batchSize : undefined;
   return cursorReply(ctx.cursors.first(`${ctx.db}.$cmd.listCollections`, entries, batchSize), true);

@@ -53,7 +53,7 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   if (upsert) {
     const doc = upsertDocument(ctx, name, query, update, arrayFilters);
     return {
-      lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id as unknown },
       value: returnNew ? project(doc) : null,
       ok: 1,
     };

@@ -18,7 +18,7 @@ const createIndexes: CommandHandler = (cmd, ctx) => {
   const coll = ctx.catalog.ensure(ctx.db, name);
   const before = coll.indexSpecs().length;
   let created = 0;
-  for (const spec of specs as Document[]) if (coll.createIndex(spec)) created += 1;
+  for (const spec of specs) if (coll.createIndex(spec)) created += 1;
   const reply: Document = {
     numIndexesBefore: before,
     numIndexesAfter: coll.indexSpecs().length,

@@ -103,7 +103,7 @@ const count: CommandHandler = (cmd, ctx) => {
 
 const distinct: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'distinct');
-  const key = cmd.key;
+  const key: unknown = cmd.key;
   if (typeof key !== 'string')
     throw new CommandError('TypeMismatch', `BSON field 'distinct.key' is missing or not a string`);
   const docs = matchDocuments(ctx.catalog.get(ctx.db, name), asFilter(optionalDoc(cmd.query, 'query')));
@@ -150,7 +150,7 @@ const aggregate: CommandHandler = (cmd, ctx) => {
       `The 'cursor' option is required, except for aggregate with the explain argument`,
     );
   }
-  const stages = pipeline as Document[];
+  const stages = pipeline;
   for (const stage of stages) {
     const op = Object.keys(stage)[0] ?? '';
     if (op === '$out' || op === '$merge')
@@ -174,9 +174,9 @@ const aggregate: CommandHandler = (cmd, ctx) => {
       (ctx.catalog.get(ctx.db, other)?.all() ?? []).map((d) => cloneStored(d)),
     variables: isPlainObject(cmd.let) ? cmd.let : {},
   });
-  const docs = rest.length ? (aggregator.run(input) as Document[]) : input;
+  const docs = rest.length ? aggregator.run<Document>(input) : input;
   const ns = name ? `${ctx.db}.${name}` : `${ctx.db}.$cmd.aggregate`;
-  const cursorOpts = cmd.cursor as Document;
+  const cursorOpts = cmd.cursor;
   return cursorReply(openCursor(ctx, ns, docs, firstBatchSize(cursorOpts.batchSize), false), true);
 };
 

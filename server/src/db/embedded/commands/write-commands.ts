@@ -70,7 +70,7 @@ export function upsertDocument(
     doc = applyUpdate(seed, update, { filter, arrayFilters, inserting: true }).doc;
   } else {
     doc = applyUpdate(seed, update, { filter }).doc;
-    if (doc._id === undefined && seed._id !== undefined) doc = { _id: seed._id, ...doc };
+    if (doc._id === undefined && seed._id !== undefined) doc = { _id: seed._id as unknown, ...doc };
   }
   return ctx.catalog.ensure(ctx.db, name).insert(doc);
 }
@@ -99,7 +99,7 @@ const update: CommandHandler = (cmd, ctx) => {
     if (targets.length === 0) {
       if (toBool(entry.upsert)) {
         const doc = upsertDocument(ctx, name, filter, u, arrayFilters);
-        upserted.push({ index, _id: doc._id });
+        upserted.push({ index, _id: doc._id as unknown });
         n += 1;
       }
       return;

@@ -43,7 +43,7 @@ export function createBlockscoutGet(endpoint: ProviderEndpoint, context: Provide
     if (status >= 200 && status < 300) {
       const parsed = schema.safeParse(json);
       if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, options);
-      return parsed.data as z.infer<typeof schema>;
+      return parsed.data;
     }
     const body = errorBodySchema.safeParse(json);
     const text =
