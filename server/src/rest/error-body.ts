@@ -10,7 +10,7 @@ import {
   type ErrorDetail,
 } from '@pkg/shared';
 import { ZodError } from 'zod';
-import { isConnectivityError, storageUnavailable } from '../services/storage.js';
+import { mapStorageFailure } from '../services/storage.js';
 
 export interface HttpError {
   status: number;
@@ -40,7 +40,7 @@ function httpishStatus(error: unknown): number | undefined {
 
 export function toHttpError(error: unknown): HttpError {
   let e = error;
-  if (!(e instanceof RegistryError) && isConnectivityError(e)) e = storageUnavailable(e);
+  e = mapStorageFailure(e);
   if (e instanceof TRPCError && (e.cause instanceof RegistryError || e.cause instanceof ZodError))
     e = e.cause;
   if (e instanceof RegistryError) {

@@ -9,7 +9,7 @@ import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type Vers
 import type { AppDeps } from '../deps.js';
 import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
 import { getPackage, getVersion } from './package-service.js';
-import { assertStorageReady, isConnectivityError, storageUnavailable } from './storage.js';
+import { assertStorageReady } from './storage.js';
 
 /** `etag` is Express's default ETag for the body: weak, length and SHA-1. */
 export type JsonResponse = CachedJson;
@@ -23,13 +23,10 @@ function toResponse(body: string): JsonResponse {
   return { body, etag: weakEtag(body) };
 }
 
-async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+/** Reads when the database is up (a failure on the way is mapped where every error is: the REST error handler). */
+function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
   assertStorageReady(deps.db);
-  try {
-    return await read();
-  } catch (error) {
-    throw isConnectivityError(error) ? storageUnavailable(error) : error;
-  }
+  return read();
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */

@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps.js';
 import type { Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
-import { isConnectivityError, storageUnavailable } from './storage.js';
+import { mapStorageFailure } from './storage.js';
 
 export const ARCHIVE_MEDIA_TYPE = 'application/gzip';
 
@@ -134,7 +134,8 @@ export async function publish(deps: AppDeps, input: PublishInput): Promise<Publi
       .remove(fileId)
       .catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
     if (isDuplicateVersion(error)) throw versionExists(id, version);
-    if (isConnectivityError(error)) throw storageUnavailable(error);
+    const failure = mapStorageFailure(error);
+    if (failure instanceof RegistryError) throw failure;
     throw new RegistryError(
       'METADATA_WRITE_FAILED',
       'Writing the version metadata failed; nothing was published. Retry later.',

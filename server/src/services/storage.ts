@@ -22,7 +22,16 @@ export function storageUnavailable(cause?: unknown): RegistryError {
   });
 }
 
-export function isConnectivityError(error: unknown): boolean {
+/**
+ * The one mapping of storage failures: a lost or unreachable database (anywhere in the cause
+ * chain) becomes 503 STORAGE_UNAVAILABLE; any other error is returned as it is. The tRPC
+ * middleware and the REST error handler pass every error through it.
+ */
+export function mapStorageFailure(error: unknown): unknown {
+  return !(error instanceof RegistryError) && isConnectivityError(error) ? storageUnavailable(error) : error;
+}
+
+function isConnectivityError(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
     if (CONNECTIVITY_ERRORS.has(e.name)) return true;
     if (

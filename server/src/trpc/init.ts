@@ -8,7 +8,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from '../context.js';
 import { authenticate, requireManageToken } from '../services/auth-service.js';
-import { assertStorageReady, isConnectivityError, storageUnavailable } from '../services/storage.js';
+import { assertStorageReady, mapStorageFailure } from '../services/storage.js';
 
 /** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
 function trpcCode(code: RegistryErrorCode): TRPC_ERROR_CODE_KEY {
@@ -48,9 +48,7 @@ const t = initTRPC.context<Context>().create({
 const registryErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = isConnectivityError(result.error.cause)
-      ? storageUnavailable(result.error.cause)
-      : result.error.cause;
+    const cause = mapStorageFailure(result.error.cause);
     if (cause instanceof RegistryError) {
       throw new TRPCError({ code: trpcCode(cause.code), message: cause.message, cause });
     }
