@@ -11,14 +11,12 @@ import {
   userNameSchema,
   type Provenance,
 } from '@pkg/shared';
-import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
-import { VERSION_UNIQUE_INDEX } from '../db/models/version.js';
 import type { AppDeps } from '../deps.js';
 import { decodeLegacyBundle, LEGACY_BUNDLE_MEDIA_TYPE } from './legacy-bundle.js';
 import { claimNamespace } from './namespace-service.js';
 import { isReservedNamespace } from './package-service.js';
-import { refreshPackageSummary } from './publish-service.js';
 import { downloadPath } from './records.js';
+import { refreshSummary, storeArtifact, writeVersion } from './version-writes.js';
 
 export interface ProvenanceFacts {
   namespace: string;
@@ -102,11 +100,6 @@ async function ownerFor(deps: AppDeps, namespace: string, owner: string | undefi
   return user;
 }
 
-function isDuplicateVersion(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return e?.code === 11000 && String(e.message).includes(VERSION_UNIQUE_INDEX);
-}
-
 export async function importLegacyBundle(
   deps: AppDeps,
   bytes: Buffer,
@@ -130,54 +123,31 @@ export async function importLegacyBundle(
 
   const publishedBy = bundle.publishedBy ?? owner;
   const publishedAt = bundle.publishedAt ? new Date(bundle.publishedAt) : deps.clock();
-  const filename = `${namespace}-${name}-${version}.json`;
   const { integrity, size } = integrityOf(bytes);
-  let fileId;
-  try {
-    fileId = await deps.artifacts.put(bytes, { filename, integrity, mediaType: LEGACY_BUNDLE_MEDIA_TYPE });
-  } catch (error) {
-    throw new RegistryError('ARTIFACT_STORAGE_FAILED', 'Storing the bundle failed; nothing was imported.', {
-      cause: error,
-    });
-  }
+  const file = {
+    filename: `${namespace}-${name}-${version}.json`,
+    integrity,
+    mediaType: LEGACY_BUNDLE_MEDIA_TYPE,
+    format: 'json' as const,
+  };
+  const fileId = await storeArtifact(deps, bytes, file, 'bundle');
   const hash = manifestSha256(manifest);
-  const facts = {
+  const record = {
     namespace,
     name,
     version,
-    publishedBy,
-    publishedAt,
+    manifest,
+    manifestSha256: hash,
     integrity,
     size,
-    format: 'json' as const,
-    filename,
+    publishedAt,
+    publishedBy,
   };
-  try {
-    await deps.models.Version.create({
-      namespace,
-      name,
-      version,
-      manifest,
-      manifestSha256: hash,
-      integrity,
-      size,
-      publishedAt,
-      publishedBy,
-      artifact: {
-        fileId,
-        filename,
-        backend: ARTIFACT_BACKEND,
-        format: 'json',
-        mediaType: LEGACY_BUNDLE_MEDIA_TYPE,
-      },
-      provenance: deriveProvenance({ ...facts, manifestSha256: hash }, 'import'),
-    });
-  } catch (error) {
-    await deps.artifacts.remove(fileId).catch(() => undefined);
-    if (isDuplicateVersion(error)) return skipped(namespace, name, version);
-    throw error;
-  }
-  await refreshPackageSummary(deps, namespace, name, deps.clock());
+  const provenance = deriveProvenance({ ...record, format: file.format, filename: file.filename }, 'import');
+  const written = { ...record, provenance };
+  if ((await writeVersion(deps, written, fileId, file)) === 'exists')
+    return skipped(namespace, name, version);
+  await refreshSummary(deps, written, fileId, deps.clock());
   return {
     status: 'imported',
     name: formatPackageId(namespace, name),

@@ -32,7 +32,7 @@ export const REGISTRY_ERRORS = {
   FORBIDDEN: {
     status: 403,
     trpc: 'FORBIDDEN',
-    exit: 1,
+    exit: 2,
     hint: 'Ask the namespace owner to add you as a maintainer, or publish into your own namespace.',
   },
   TOKEN_SCOPE: {

@@ -1,0 +1,158 @@
+// The writes that make a version exist, shared by publish and the legacy import:
+//   storeArtifact  the bytes into the artifact store (verified by reading them back)
+//   writeVersion   the version record; on failure the artifact is removed again
+//   refreshSummary the package summary; on failure the version and its artifact are removed
+// so that a failure at any step leaves nothing published (1-registry.md, Publish flow).
+import { formatPackageId, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
+import semver from 'semver';
+import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
+import { VERSION_UNIQUE_INDEX } from '../db/models/version.js';
+import type { AppDeps } from '../deps.js';
+import { mapStorageFailure } from './storage.js';
+
+/** The artifact store's id of a stored file. */
+type FileId = Awaited<ReturnType<AppDeps['artifacts']['put']>>;
+
+export interface ArtifactFile {
+  filename: string;
+  integrity: string;
+  mediaType: string;
+  format: 'tar.gz' | 'json';
+}
+
+export interface NewVersion {
+  namespace: string;
+  name: string;
+  version: string;
+  manifest: Manifest;
+  manifestSha256: string;
+  integrity: string;
+  size: number;
+  publishedAt: Date;
+  publishedBy: string;
+  provenance: Provenance;
+}
+
+/** Stores the bytes; any failure is 502 ARTIFACT_STORAGE_FAILED (`what` names them in the message). */
+export async function storeArtifact(
+  deps: AppDeps,
+  bytes: Uint8Array,
+  file: ArtifactFile,
+  what: string,
+): Promise<FileId> {
+  try {
+    return await deps.artifacts.put(bytes, file);
+  } catch (error) {
+    throw new RegistryError('ARTIFACT_STORAGE_FAILED', `Storing the ${what} failed; nothing was published.`, {
+      cause: error,
+    });
+  }
+}
+
+function isDuplicateVersion(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; keyPattern?: Record<string, unknown> };
+  if (e?.code !== 11000) return false;
+  return Boolean(e.keyPattern?.version) || String(e.message).includes(VERSION_UNIQUE_INDEX);
+}
+
+function metadataWriteFailed(what: string, cause: unknown): RegistryError {
+  return new RegistryError(
+    'METADATA_WRITE_FAILED',
+    `Writing the ${what} metadata failed; nothing was published. Retry later.`,
+    { retryAfter: 5, cause },
+  );
+}
+
+/**
+ * Writes the version record for a stored artifact. 'exists' when the version was published
+ * meanwhile (the artifact is removed); other failures remove the artifact and throw.
+ */
+export async function writeVersion(
+  deps: AppDeps,
+  record: NewVersion,
+  fileId: FileId,
+  file: ArtifactFile,
+): Promise<'written' | 'exists'> {
+  const { filename, format, mediaType } = file;
+  try {
+    await deps.models.Version.create({
+      ...record,
+      artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType },
+    });
+    return 'written';
+  } catch (error) {
+    await deps.artifacts
+      .remove(fileId)
+      .catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
+    if (isDuplicateVersion(error)) return 'exists';
+    const failure = mapStorageFailure(error);
+    throw failure instanceof RegistryError ? failure : metadataWriteFailed('version', error);
+  }
+}
+
+/**
+ * Refreshes the package summary after a version was written; when that fails, the version and
+ * its artifact are removed again, and readers are told to read the package anew.
+ */
+export async function refreshSummary(
+  deps: AppDeps,
+  record: NewVersion,
+  fileId: FileId,
+  at: Date,
+): Promise<void> {
+  const { namespace, name, version } = record;
+  try {
+    await refreshPackageSummary(deps, namespace, name, at);
+  } catch (error) {
+    await deps.models.Version.deleteOne({ namespace, name, version }).catch(() => undefined);
+    // Readers may have cached the version list with the removed version in it: a new revision
+    // makes every process read it again (metadata-cache.ts).
+    await deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }).catch(
+      () => undefined,
+    );
+    await deps.artifacts.remove(fileId).catch(() => undefined);
+    throw metadataWriteFailed('package', error);
+  }
+}
+
+/**
+ * Recompute the package summary from its versions: `latest` is the highest stable version
+ * (the highest prerelease while there is no stable one); the description is latest's. Bumps
+ * the package's `revision`, which invalidates every process's cached answers for it.
+ */
+export async function refreshPackageSummary(
+  deps: AppDeps,
+  namespace: string,
+  name: string,
+  at: Date,
+): Promise<void> {
+  const versions = await deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1 }).lean<
+    { version: string; manifest: { description?: string } }[]
+  >();
+  const stable = versions.filter((v) => !semver.prerelease(v.version));
+  const pool = stable.length ? stable : versions;
+  const latest = pool.reduce<(typeof pool)[number] | undefined>(
+    (best, v) => (!best || semver.gt(v.version, best.version) ? v : best),
+    undefined,
+  );
+  if (!latest) return;
+  const id = formatPackageId(namespace, name);
+  const description = latest.manifest.description ?? '';
+  const update = {
+    $set: {
+      latest: latest.version,
+      description,
+      updatedAt: at,
+      searchText: `${id} ${description}`.toLowerCase(),
+    },
+    $setOnInsert: { id, createdAt: at },
+    $inc: { revision: 1 },
+  };
+  try {
+    await deps.models.Package.updateOne({ namespace, name }, update, { upsert: true });
+  } catch (error) {
+    // Two first publishes of one package race on the upsert: the loser updates the winner's.
+    if ((error as { code?: unknown }).code !== 11000) throw error;
+    await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set, $inc: update.$inc });
+  }
+}
