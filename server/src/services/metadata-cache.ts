@@ -57,6 +57,19 @@ export class RevisionLru<T> {
     }
   }
 
+  /**
+   * The read-through of every cached read: the value of `key` cached at `revision`, else the
+   * one `build` makes, cached at `revision` (the revision read BEFORE building). A package that
+   * did not exist when its revision was read (null) is built and not cached.
+   */
+  async through(key: string, revision: number | null, build: () => Promise<T>): Promise<T> {
+    const hit = revision === null ? undefined : this.get(key, revision);
+    if (hit) return hit;
+    const value = await build();
+    if (revision !== null) this.set(key, revision, value);
+    return value;
+  }
+
   get size(): number {
     return this.entries.size;
   }

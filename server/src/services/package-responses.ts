@@ -35,12 +35,10 @@ export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonRes
     const cache = metadataCacheFor(deps);
     const key = packageKey(ref);
     const revision = await cache.revisions.read(ref);
-    const hit = revision === null ? undefined : cache.packageResponses.get(key, revision);
-    if (hit) return hit;
-    const info = await getPackage(deps, ref, { revision });
-    const response = toResponse(JSON.stringify(getPackageOutputSchema.parse(info)));
-    if (revision !== null) cache.packageResponses.set(key, revision, response);
-    return response;
+    return cache.packageResponses.through(key, revision, async () => {
+      const info = await getPackage(deps, ref, { revision });
+      return toResponse(JSON.stringify(getPackageOutputSchema.parse(info)));
+    });
   });
 }
 
@@ -51,11 +49,9 @@ export function versionResponse(deps: AppDeps, ref: VersionRef, baseUrl: string)
     // the record holds `artifact.url`, so its answer is cached per base URL
     const key = `${versionKey(ref)} ${baseUrl}`;
     const revision = await cache.revisions.read(ref);
-    const hit = revision === null ? undefined : cache.versionResponses.get(key, revision);
-    if (hit) return hit;
-    const record = await getVersion(deps, ref, baseUrl, { revision });
-    const response = toResponse(JSON.stringify(versionRecordSchema.parse(record)));
-    if (revision !== null) cache.versionResponses.set(key, revision, response);
-    return response;
+    return cache.versionResponses.through(key, revision, async () => {
+      const record = await getVersion(deps, ref, baseUrl, { revision });
+      return toResponse(JSON.stringify(versionRecordSchema.parse(record)));
+    });
   });
 }

@@ -69,26 +69,26 @@ export async function getPackage(
   const cache = metadataCacheFor(deps);
   const key = packageKey(ref);
   const revision = known ? known.revision : await cache.revisions.read(ref);
-  const hit = revision === null ? undefined : cache.packages.get(key, revision);
-  if (hit) return hit;
-  const pkg = await findPackage(deps, ref);
-  const versions = await deps.models.Version.find(
-    { namespace: ref.namespace, name: ref.name },
-    { version: 1, publishedAt: 1 },
-  )
-    .sort({ publishedAt: 1, _id: 1 })
-    .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
-  const info = toPackageInfo(pkg, versions);
-  cache.packages.set(key, pkg.revision ?? 0, info);
-  return info;
+  return cache.packages.through(key, revision, async () => {
+    const pkg = await findPackage(deps, ref);
+    const versions = await deps.models.Version.find(
+      { namespace: ref.namespace, name: ref.name },
+      { version: 1, publishedAt: 1 },
+    )
+      .sort({ publishedAt: 1, _id: 1 })
+      .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
+    return toPackageInfo(pkg, versions);
+  });
 }
 
 export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
   const cache = metadataCacheFor(deps);
   const key = packageKey(ref);
   const revision = await cache.revisions.read(ref);
-  const hit = revision === null ? undefined : cache.versionLists.get(key, revision);
-  if (hit) return hit;
+  return cache.versionLists.through(key, revision, () => readVersionList(deps, ref));
+}
+
+async function readVersionList(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
   const pkg = await findPackage(deps, ref);
   const versions = await deps.models.Version.find(
     { namespace: ref.namespace, name: ref.name },
@@ -96,7 +96,7 @@ export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<Vers
   )
     .sort({ publishedAt: 1, _id: 1 })
     .lean<Pick<VersionDoc, 'version' | 'publishedAt' | 'integrity' | 'size'>[]>();
-  const list: VersionList = {
+  return {
     name: pkg.id,
     versions: versions.map((v) => ({
       version: v.version,
@@ -105,8 +105,6 @@ export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<Vers
       size: v.size,
     })),
   };
-  cache.versionLists.set(key, pkg.revision ?? 0, list);
-  return list;
 }
 
 async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
@@ -132,11 +130,7 @@ export async function findVersion(
   const cache = metadataCacheFor(deps);
   const key = versionKey(ref);
   const revision = known ? known.revision : await cache.revisions.read(ref);
-  const hit = revision === null ? undefined : cache.versions.get(key, revision);
-  if (hit) return hit;
-  const doc = await readVersion(deps, ref);
-  if (revision !== null) cache.versions.set(key, revision, doc);
-  return doc;
+  return cache.versions.through(key, revision, () => readVersion(deps, ref));
 }
 
 export async function getVersion(
