@@ -11,6 +11,7 @@ import { publicRateLimit } from './middleware/rate-limit.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { authRoutes } from './rest/auth.js';
 import { downloadRoutes } from './rest/downloads.js';
+import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
 import { publishRoutes } from './rest/publish.js';
 import { serviceRoutes } from './rest/service.js';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(packageRoutes(deps));
   app.use(downloadRoutes(deps));
   app.use(authRoutes(deps));
+  app.use(namespaceRoutes(deps));
   app.use(mcpRoutes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {

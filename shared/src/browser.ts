@@ -47,6 +47,7 @@ export { PACKAGE_LIMITS } from './package/limits.js';
 export { provenanceSchema, type Provenance, timestampSchema } from './schemas/provenance.js';
 export * from './schemas/api/packages.js';
 export * from './schemas/api/auth.js';
+export * from './schemas/api/namespaces.js';
 export {
   cacheInfoSchema,
   type CacheInfo,

@@ -1,10 +1,8 @@
-// Authenticated routes (1-registry.md, Authenticated endpoints); no CORS headers here.
+// Token routes (1-registry.md, Authenticated endpoints); no CORS headers here.
 //   GET    /auth/whoami                       → auth.whoami
 //   GET    /auth/tokens                       → tokens.list
 //   POST   /auth/tokens   {label?, namespaces?, expiresInDays?} → tokens.create (201)
 //   DELETE /auth/tokens/:id                   → tokens.revoke
-//   PUT    /namespaces/:namespace/maintainers/:user → namespaces.addMaintainer
-//   DELETE /namespaces/:namespace/maintainers/:user → namespaces.removeMaintainer
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
@@ -22,12 +20,6 @@ export function authRoutes(deps: AppDeps): Router {
   });
   r.delete('/auth/tokens/:id', async (req, res) => {
     res.json(await callerFor(req, deps).tokens.revoke(req.params));
-  });
-  r.put('/namespaces/:namespace/maintainers/:user', async (req, res) => {
-    res.json(await callerFor(req, deps).namespaces.addMaintainer(req.params));
-  });
-  r.delete('/namespaces/:namespace/maintainers/:user', async (req, res) => {
-    res.json(await callerFor(req, deps).namespaces.removeMaintainer(req.params));
   });
   return r;
 }

@@ -5,7 +5,6 @@
 //   GET /packages/:namespace/:name/versions → packages.versions
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
-//   GET /namespaces/:namespace             → namespaces.get
 // The two hottest reads (package document, version record) answer from the ready-made JSON of
 // services/package-responses.ts: the same service output, checked with the same output schema,
 // cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
@@ -43,9 +42,6 @@ export function packageRoutes(deps: AppDeps): Router {
   });
   anonymousGet(r, '/packages/:namespace/:name/:version/provenance', async (req, res) => {
     res.json(await callerFor(req, deps).packages.provenance(req.params));
-  });
-  anonymousGet(r, '/namespaces/:namespace', async (req, res) => {
-    res.json(await callerFor(req, deps).namespaces.get(req.params));
   });
   return r;
 }

@@ -13,8 +13,7 @@ import {
 } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
 import { decodeLegacyBundle, LEGACY_BUNDLE_MEDIA_TYPE } from './legacy-bundle.js';
-import { claimNamespace } from './namespace-service.js';
-import { isReservedNamespace } from './package-service.js';
+import { claimNamespace, isReservedNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
 import { refreshSummary, storeArtifact, writeVersion } from './version-writes.js';
 

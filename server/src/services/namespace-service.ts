@@ -1,10 +1,9 @@
-// Namespace rules: reserved namespaces refuse publishes, the first publish to an unowned
+// Namespaces: what a namespace holds (getNamespace), and its rules: reserved namespaces refuse publishes, the first publish to an unowned
 // namespace claims it, afterwards only the owner and maintainers may publish. Maintainers are
 // managed by the owner with a managing token.
 import { RegistryError, type NamespaceInfo } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
 import type { Auth } from './auth-service.js';
-import { getNamespace, isReservedNamespace } from './package-service.js';
 
 function reserved(namespace: string): RegistryError {
   return new RegistryError(
@@ -97,4 +96,28 @@ export async function namespacesOf(
     deps.models.Namespace.find({ maintainers: user }, { namespace: 1 }).lean(),
   ]);
   return { owns: owned.map((n) => n.namespace).sort(), maintains: maintained.map((n) => n.namespace).sort() };
+}
+
+export function isReservedNamespace(
+  deps: AppDeps,
+  namespace: string,
+  doc?: { reserved?: boolean | null } | null,
+): boolean {
+  return deps.config.PKG_RESERVED_NAMESPACES.includes(namespace) || doc?.reserved === true;
+}
+
+export async function getNamespace(deps: AppDeps, namespace: string): Promise<NamespaceInfo> {
+  const doc = await deps.models.Namespace.findOne({ namespace }).lean();
+  const reserved = isReservedNamespace(deps, namespace, doc);
+  if (!doc && !reserved) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);
+  const packages = await deps.models.Package.find({ namespace }, { id: 1 })
+    .sort({ id: 1 })
+    .lean<{ id: string }[]>();
+  return {
+    namespace,
+    owner: doc?.owner ?? null,
+    maintainers: [...(doc?.maintainers ?? [])].sort(),
+    reserved,
+    packages: packages.map((p) => p.id),
+  };
 }

@@ -2,7 +2,6 @@
 import {
   formatPackageId,
   RegistryError,
-  type NamespaceInfo,
   type PackageInfo,
   type PackageRef,
   type ProvenanceAnswer,
@@ -156,29 +155,5 @@ export async function getProvenance(
       backend: ARTIFACT_BACKEND,
       url: artifactUrl(baseUrl, record.integrity, record.artifact.filename),
     },
-  };
-}
-
-export function isReservedNamespace(
-  deps: AppDeps,
-  namespace: string,
-  doc?: { reserved?: boolean | null } | null,
-): boolean {
-  return deps.config.PKG_RESERVED_NAMESPACES.includes(namespace) || doc?.reserved === true;
-}
-
-export async function getNamespace(deps: AppDeps, namespace: string): Promise<NamespaceInfo> {
-  const doc = await deps.models.Namespace.findOne({ namespace }).lean();
-  const reserved = isReservedNamespace(deps, namespace, doc);
-  if (!doc && !reserved) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);
-  const packages = await deps.models.Package.find({ namespace }, { id: 1 })
-    .sort({ id: 1 })
-    .lean<{ id: string }[]>();
-  return {
-    namespace,
-    owner: doc?.owner ?? null,
-    maintainers: [...(doc?.maintainers ?? [])].sort(),
-    reserved,
-    packages: packages.map((p) => p.id),
   };
 }

@@ -1,4 +1,4 @@
-// Inputs and outputs of the auth, tokens and namespaces procedures.
+// Inputs and outputs of the auth and tokens procedures.
 import { z } from 'zod';
 import { namespaceSchema } from '../names.js';
 import { timestampSchema } from '../provenance.js';
@@ -66,14 +66,3 @@ export const revokeTokenOutputSchema = z.object({
   revoked: z.literal(true),
   revokedAt: timestampSchema,
 });
-
-export const namespaceInputSchema = z.object({ namespace: namespaceSchema });
-export const namespaceOutputSchema = z.object({
-  namespace: z.string(),
-  owner: z.string().nullable(),
-  maintainers: z.array(z.string()),
-  reserved: z.boolean(),
-  packages: z.array(z.string()),
-});
-export type NamespaceInfo = z.infer<typeof namespaceOutputSchema>;
-export const maintainerInputSchema = z.object({ namespace: namespaceSchema, user: userNameSchema });
