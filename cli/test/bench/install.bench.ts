@@ -12,12 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, bench, describe } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import type * as ProcessesModule from '../../../server/src/bench/processes.js';
+import type * as ProcessesModule from '../../../server/bench/processes.js';
 import { CLI } from '../helpers/run-cli.js';
 
 // The built server's bench helpers (child processes on loopback ports), typed from their source.
 type Processes = typeof ProcessesModule;
-const built = path.resolve(import.meta.dirname, '../../../server/dist/bench/processes.js');
+const built = path.resolve(import.meta.dirname, '../../../server/dist-bench/bench/processes.js');
 const { startPkgServer, startVerdaccio } = (await import(pathToFileURL(built).href)) as Processes;
 
 const exec = promisify(execFile);

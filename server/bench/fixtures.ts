@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatPackageId, packDirectory, scaffold, type PackResult } from '@pkg/shared';
-import type { PackageDoc } from '../db/models/package.js';
-import type { VersionDoc } from '../db/models/version.js';
-import type { AppDeps } from '../deps.js';
+import type { PackageDoc } from '../src/db/models/package.js';
+import type { VersionDoc } from '../src/db/models/version.js';
+import type { AppDeps } from '../src/deps.js';
 
 /** Random bytes of the large package: its archive stays just under the 5 MB (5 MiB) limit. */
 export const BIG_FILE_BYTES = Math.floor(4.9 * 1024 * 1024);

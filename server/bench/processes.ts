@@ -9,8 +9,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Compiled to server/dist-bench/bench/ (npm run bench): the server under test is the real build.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_MAIN = path.resolve(here, '../main.js');
+const SERVER_MAIN = path.resolve(here, '../../dist/main.js');
 const STATIC_SERVER = path.resolve(here, './static-file-server.js');
 
 export interface Child {
