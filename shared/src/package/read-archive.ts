@@ -3,6 +3,7 @@
 // check on top of the headers it reads. Nothing is written to disk. Fatal problems (bad gzip,
 // bomb, broken tar structure) stop decoding; entry problems are collected, so that the caller
 // reports every problem at once.
+import { isUtf8 } from 'node:buffer';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { collisionKey, entryPathProblem } from './entry-path.js';
@@ -16,7 +17,6 @@ const gunzipAsync = promisify(gunzip);
  * for every 16 KiB of output: about 9 ms for a 1 MiB package against 4 ms with 256 KiB.
  */
 const GUNZIP_CHUNK_BYTES = 256 * 1024;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A regular file of the package, held in memory. */
 export interface PackageFile {
@@ -115,16 +115,13 @@ function readTar(tar: Buffer, limits: typeof PACKAGE_LIMITS): ReadArchiveResult 
 
 /** Count the entry, then keep it as a file or record why it is refused. */
 function readEntry({ header, raw, data }: TarEntry, state: ReadState, limits: typeof PACKAGE_LIMITS): void {
-  let path: string;
-  try {
-    // node-tar's path with a U+FFFD for each invalid byte; the raw bytes must be UTF-8.
-    utf8.decode(raw.pathBytes);
-    path = header.path ?? '';
-  } catch {
+  // node-tar's reading of the path has a U+FFFD for each invalid byte: judge the raw bytes.
+  if (!isUtf8(raw.pathBytes)) {
     const shown = Buffer.from(raw.pathBytes).toString('latin1');
     state.problems.push(problem(shown, C.PATH_INVALID, 'the path is not valid UTF-8'));
     return;
   }
+  const path = header.path ?? '';
   const directory = header.type === 'Directory';
   if (directory) state.directoryCount++;
   else state.fileCount++;

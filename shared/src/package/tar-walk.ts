@@ -28,57 +28,101 @@ const blocksOf = (size: number) => Math.ceil(size / BLOCK_SIZE) * BLOCK_SIZE;
 
 /** Walk `tar`, calling `visit` for each header in order; returns why the stream is broken, if it is. */
 export function walkTar(tar: Buffer, visit: (entry: TarEntry) => void): string | undefined {
-  const parser = new Parser({ strict: true, brotli: false, zstd: false });
-  let failure: string | undefined;
+  return new TarWalk(tar, visit).run();
+}
+
+/** Why the header at `at` (node-tar's reading and the raw one) breaks the stream, if it does. */
+function structureProblem(tar: Buffer, at: number, header: Header, raw: HeaderBytes): string | undefined {
+  if (raw.checksum !== header.cksum) return `the archive could not be followed at offset ${at}`;
+  if (raw.format === 'none') return `the header at offset ${at} is not a ustar header`;
+  if (raw.size === undefined || raw.mode === undefined) {
+    return `the header at offset ${at} has an unreadable size or mode`;
+  }
+  if (header.type === 'Directory' && raw.size !== 0)
+    return `the directory entry at offset ${at} carries data`;
+  if (at + BLOCK_SIZE + (header.size ?? 0) > tar.length) return `the entry at offset ${at} is truncated`;
+  return undefined;
+}
+
+class TarWalk {
+  readonly #tar: Buffer;
+  readonly #visit: (entry: TarEntry) => void;
+  readonly #parser = new Parser({ strict: true, brotli: false, zstd: false });
+  #failure: string | undefined;
   /** The offset of the next header, as node-tar walks the stream. */
-  let offset = 0;
-  let zeroBlockAt: number | undefined;
-  let endOfArchive: number | undefined;
-  let ended = false;
+  #offset = 0;
+  #zeroBlockAt: number | undefined;
+  #endOfArchive: number | undefined;
+  #ended = false;
 
-  const fail = (reason: string): void => {
-    if (failure !== undefined) return;
-    failure = reason;
-    parser.abort(new Error(reason));
-  };
+  constructor(tar: Buffer, visit: (entry: TarEntry) => void) {
+    this.#tar = tar;
+    this.#visit = visit;
+    const parser = this.#parser;
+    parser.on('entry', (entry: ReadEntry) => this.#onEntry(entry, false));
+    parser.on('ignoredEntry', (entry: ReadEntry) => this.#onEntry(entry, true));
+    parser.on('nullBlock', () => this.#onZeroBlock());
+    parser.on('eof', () => this.#onEndOfArchive());
+    parser.on('error', (error: Error) => {
+      const reason = error.message.replace(/^TAR_[A-Z_]+: /, '');
+      this.#fail(`the tar stream is broken at or after offset ${this.#offset}: ${reason}`);
+    });
+    parser.on('end', () => (this.#ended = true));
+  }
 
-  /** Check the header node-tar read at `offset`, then step over it and its data. */
-  const step = (header: Header, dataSize: number): HeaderBytes | undefined => {
-    const at = offset;
-    const raw = readHeaderBytes(tar.subarray(at, at + BLOCK_SIZE));
-    if (zeroBlockAt !== undefined) fail(`a lone zero block at offset ${zeroBlockAt}`);
-    else if (raw.checksum !== header.cksum) fail(`the archive could not be followed at offset ${at}`);
-    else if (raw.format === 'none') fail(`the header at offset ${at} is not a ustar header`);
-    else if (raw.size === undefined || raw.mode === undefined) {
-      fail(`the header at offset ${at} has an unreadable size or mode`);
-    } else if (header.type === 'Directory' && raw.size !== 0) {
-      fail(`the directory entry at offset ${at} carries data`);
-    } else if (at + BLOCK_SIZE + dataSize > tar.length) fail(`the entry at offset ${at} is truncated`);
-    offset = at + BLOCK_SIZE + blocksOf(dataSize);
-    return failure === undefined ? raw : undefined;
-  };
+  run(): string | undefined {
+    this.#parser.write(this.#tar);
+    this.#parser.end();
+    if (this.#failure !== undefined) return this.#failure;
+    if (!this.#ended) return 'the archive could not be read to its end';
+    if (this.#endOfArchive === undefined) return 'the archive ends without an end-of-archive marker';
+    if (this.#tar.subarray(this.#endOfArchive).some((b) => b !== 0)) {
+      return 'data follows the end-of-archive marker';
+    }
+    return undefined;
+  }
+
+  #fail(reason: string): void {
+    if (this.#failure !== undefined) return;
+    this.#failure = reason;
+    this.#parser.abort(new Error(reason));
+  }
+
+  /** Check the header node-tar read at the offset, then step over it and its data. */
+  #step(header: Header): HeaderBytes | undefined {
+    const at = this.#offset;
+    const raw = readHeaderBytes(this.#tar.subarray(at, at + BLOCK_SIZE));
+    const problem =
+      this.#zeroBlockAt === undefined
+        ? structureProblem(this.#tar, at, header, raw)
+        : `a lone zero block at offset ${this.#zeroBlockAt}`;
+    if (problem !== undefined) this.#fail(problem);
+    this.#offset = at + BLOCK_SIZE + blocksOf(header.size ?? 0);
+    return this.#failure === undefined ? raw : undefined;
+  }
 
   /** The extended headers node-tar consumed, silently, since the last event. */
-  const takeExtendedHeaders = (): void => {
+  #takeExtendedHeaders(): void {
+    const tar = this.#tar;
     while (
-      failure === undefined &&
-      offset + BLOCK_SIZE <= tar.length &&
-      EXTENDED_TYPEFLAGS.has(String.fromCharCode(tar[offset + 156] ?? 0))
+      this.#failure === undefined &&
+      this.#offset + BLOCK_SIZE <= tar.length &&
+      EXTENDED_TYPEFLAGS.has(String.fromCharCode(tar[this.#offset + 156] ?? 0))
     ) {
-      const header = new Header(tar, offset);
-      const raw = step(header, header.size ?? 0);
-      if (raw) visit({ header, raw, data: NO_DATA });
+      const header = new Header(tar, this.#offset);
+      const raw = this.#step(header);
+      if (raw) this.#visit({ header, raw, data: NO_DATA });
     }
-  };
+  }
 
-  const onEntry = (entry: ReadEntry, skipped: boolean): void => {
-    takeExtendedHeaders();
+  #onEntry(entry: ReadEntry, skipped: boolean): void {
+    this.#takeExtendedHeaders();
     // An extended header too large for node-tar to apply comes as a skipped entry: taken above.
     const { header } = entry;
-    const raw = failure === undefined && !entry.meta ? step(header, header.size ?? 0) : undefined;
+    const raw = this.#failure === undefined && !entry.meta ? this.#step(header) : undefined;
     if (!raw || skipped) {
       entry.resume();
-      if (raw) visit({ header, raw, data: NO_DATA });
+      if (raw) this.#visit({ header, raw, data: NO_DATA });
       return;
     }
     const chunks: Buffer[] = [];
@@ -86,36 +130,20 @@ export function walkTar(tar: Buffer, visit: (entry: TarEntry) => void): string |
     entry.on('end', () => {
       const [only] = chunks;
       const data = only && chunks.length === 1 ? only : Buffer.concat(chunks);
-      if (failure === undefined) visit({ header, raw, data });
+      if (this.#failure === undefined) this.#visit({ header, raw, data });
     });
-  };
+  }
 
-  parser.on('entry', (entry: ReadEntry) => onEntry(entry, false));
-  parser.on('ignoredEntry', (entry: ReadEntry) => onEntry(entry, true));
-  parser.on('nullBlock', () => {
-    takeExtendedHeaders();
-    zeroBlockAt = offset;
-    offset += BLOCK_SIZE;
-  });
-  parser.on('eof', () => {
-    zeroBlockAt = undefined;
-    offset += BLOCK_SIZE;
-    endOfArchive = offset;
-  });
-  parser.on('error', (error: Error) => {
-    const reason = error.message.replace(/^TAR_[A-Z_]+: /, '');
-    fail(`the tar stream is broken at or after offset ${offset}: ${reason}`);
-  });
-  parser.on('end', () => (ended = true));
+  /** A zero block: the end of the archive if the next block is one too (`eof`), else malformed. */
+  #onZeroBlock(): void {
+    this.#takeExtendedHeaders();
+    this.#zeroBlockAt = this.#offset;
+    this.#offset += BLOCK_SIZE;
+  }
 
-  const verdict = (): string | undefined => {
-    if (failure !== undefined) return failure;
-    if (!ended) return 'the archive could not be read to its end';
-    if (endOfArchive === undefined) return 'the archive ends without an end-of-archive marker';
-    if (tar.subarray(endOfArchive).some((b) => b !== 0)) return 'data follows the end-of-archive marker';
-    return undefined;
-  };
-  parser.write(tar);
-  parser.end();
-  return verdict();
+  #onEndOfArchive(): void {
+    this.#zeroBlockAt = undefined;
+    this.#offset += BLOCK_SIZE;
+    this.#endOfArchive = this.#offset;
+  }
 }
