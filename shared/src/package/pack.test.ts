@@ -96,4 +96,24 @@ describe('packDirectory', () => {
     expect(validated.files.map((f) => [f.path, f.mode.toString(8)])).toContainEqual(['tools/run.sh', '755']);
     expect(validated.files.find((f) => f.path === 'tools/hello.js')?.mode).toBe(0o644);
   });
+
+  test('paths around the 100-byte name field are packed and read back exactly', async () => {
+    const dir = tempDir();
+    const around = [99, 100, 101].map((n) => `data/${'p'.repeat(n - 'data/'.length - 3)}.md`);
+    const deep = `${'d'.repeat(70)}/${'e'.repeat(70)}/${'f'.repeat(96)}.md`;
+    writeSamplePackage(dir, Object.fromEntries([...around, deep].map((path) => [path, path])));
+    expect(around.map((path) => Buffer.byteLength(path))).toEqual([99, 100, 101]);
+    const validated = await validateArchive((await packDirectory(dir)).bytes);
+    if (!validated.ok) throw new Error('expected a valid archive');
+    for (const path of [...around, deep]) {
+      expect(validated.files.find((f) => f.path === path)?.data.toString()).toBe(path);
+    }
+  });
+
+  test('refuses a name that no ustar header can hold instead of truncating it', async () => {
+    const dir = tempDir();
+    const long = `data/${'n'.repeat(120)}.txt`;
+    writeSamplePackage(dir, { [long]: 'x' });
+    expect(await packProblems(dir)).toEqual([expect.objectContaining({ path: long, code: 'PATH_INVALID' })]);
+  });
 });
