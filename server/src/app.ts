@@ -14,7 +14,7 @@ import { downloadRoutes } from './rest/downloads.js';
 import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
 import { publishRoutes } from './rest/publish.js';
-import { serviceRoutes } from './rest/service.js';
+import { rootRoutes } from './rest/root.js';
 import { spaRoutes } from './spa.js';
 import { appRouter } from './trpc/router.js';
 
@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
-  app.use(serviceRoutes(deps));
+  app.use(rootRoutes(deps));
   app.use(packageRoutes(deps));
   app.use(downloadRoutes(deps));
   app.use(authRoutes(deps));

@@ -8,7 +8,7 @@ import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
-import { createLimiter } from './services/limiter.js';
+import { createLimiter } from './infra/limiter.js';
 
 export async function createDeps(
   config: Config,

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { ArtifactStore } from './db/artifact-store.js';
 import type { Models } from './db/models/index.js';
 import type { Logger } from './logger.js';
-import type { Limiter } from './services/limiter.js';
+import type { Limiter } from './infra/limiter.js';
 
 export interface AppDeps {
   config: Config;

@@ -20,6 +20,6 @@ export { netPolicy, type NetPolicy } from './data/net/net-policy.js';
 export { createResultCache, CACHE_MAX_ENTRIES, type ResultCache } from './data/routing/cache.js';
 export type { Clock } from './data/routing/clock.js';
 export { COOL_DOWN_MS, FAILURES_BEFORE_COOL_DOWN } from './data/routing/provider-states.js';
-export { PROVIDERS } from './data/providers/registry.js';
+export { PROVIDERS } from './data/providers/provider-table.js';
 export type { ProviderListing } from './data/providers/provider-health.js';
 export { TTL_MS } from './data/capabilities/define-capability.js';

@@ -10,7 +10,7 @@ import { Router, type Request, type Response } from 'express';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { authenticate } from '../services/auth-service.js';
-import { assertStorageReady } from '../services/storage.js';
+import { assertStorageReady } from '../db/availability.js';
 import { createMcpServer } from './create-mcp-server.js';
 
 export const MCP_PATH = '/mcp';

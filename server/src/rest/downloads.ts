@@ -9,7 +9,7 @@ import { RegistryError, versionRefSchema } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { resolveArtifact, resolveDownload, type Download } from '../services/download-service.js';
-import { assertStorageReady } from '../services/storage.js';
+import { assertStorageReady } from '../db/availability.js';
 import { anonymousGet } from './cors.js';
 
 async function send(deps: AppDeps, req: Request, res: Response, download: Download): Promise<void> {

@@ -10,7 +10,7 @@ import {
   type ErrorDetail,
 } from '@pkg/shared';
 import { ZodError } from 'zod';
-import { mapStorageFailure } from '../services/storage.js';
+import { mapStorageFailure } from '../db/availability.js';
 
 export interface HttpError {
   status: number;

@@ -20,7 +20,7 @@ import { baseUrlOf } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { assignRequestId, type RequestLogFields } from '../middleware/request-id.js';
 import { publicRateDecision } from '../middleware/rate-limit.js';
-import { packageResponse, versionResponse, type JsonResponse } from '../services/package-responses.js';
+import { packageResponse, versionResponse, type JsonResponse } from '../cache/package-responses.js';
 import { ANONYMOUS_GET_CORS_HEADERS } from './cors.js';
 
 /** /packages/<ns>/<name>[/<version>] spelled plainly: no encoding, no trailing slash. */

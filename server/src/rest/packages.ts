@@ -15,7 +15,7 @@ import { Router, type Response } from 'express';
 import { requestBaseUrl } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
-import { packageResponse, versionResponse, type JsonResponse } from '../services/package-responses.js';
+import { packageResponse, versionResponse, type JsonResponse } from '../cache/package-responses.js';
 import { anonymousGet } from './cors.js';
 
 /** Like res.json: the body with its ETag; send() answers 304 to a matching If-None-Match. */

@@ -11,7 +11,7 @@ import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { authenticate } from '../services/auth-service.js';
 import { publish } from '../services/publish-service.js';
-import { assertStorageReady } from '../services/storage.js';
+import { assertStorageReady } from '../db/availability.js';
 
 const ACCEPTED_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 

@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps.js';
 import type { PackageDoc } from '../db/models/package.js';
 import type { VersionDoc } from '../db/models/version.js';
 import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
-import { metadataCacheFor, packageKey, versionKey } from './metadata-cache.js';
+import { metadataCacheFor, packageKey, versionKey } from '../cache/metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
 
 function escapeRegex(text: string): string {

@@ -8,7 +8,7 @@ import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
 import { VERSION_UNIQUE_INDEX } from '../db/models/version.js';
 import type { AppDeps } from '../deps.js';
-import { mapStorageFailure } from './storage.js';
+import { mapStorageFailure } from '../db/availability.js';
 
 /** The artifact store's id of a stored file. */
 type FileId = Awaited<ReturnType<AppDeps['artifacts']['put']>>;

@@ -8,7 +8,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from '../context.js';
 import { authenticate, requireManageToken } from '../services/auth-service.js';
-import { assertStorageReady, mapStorageFailure } from '../services/storage.js';
+import { assertStorageReady, mapStorageFailure } from '../db/availability.js';
 
 /** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
 function trpcCode(code: RegistryErrorCode): TRPC_ERROR_CODE_KEY {

@@ -17,7 +17,7 @@ import { createSlots } from './create-slots.js';
 import { createGuardedFetch, type Resolver } from './net/guarded-fetch.js';
 import { checkProviders, listProviders } from './providers/provider-health.js';
 import type { ProviderDescriptor } from './providers/provider-types.js';
-import { PROVIDERS } from './providers/registry.js';
+import { PROVIDERS } from './providers/provider-table.js';
 import { errorResult } from './result.js';
 import type { CompositeResult, Result } from './result-schema.js';
 import { createResultCache, type ResultCache } from './routing/cache.js';

@@ -1,7 +1,7 @@
 // pkg-admin migrate: build every index, then apply the data migrations not yet recorded in
 // the `migrations` collection. Idempotent: a second run changes nothing and says so.
 import type { Command } from 'commander';
-import { migrate } from '../../services/migrations.js';
+import { migrate } from '../../db/migrations.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 

@@ -12,7 +12,7 @@ import { CursorManager } from './cursors.js';
 import { Journal } from './journal.js';
 import { BlobStore } from './blobs.js';
 import { CommandError } from './errors.js';
-import { runCommand } from './commands/registry.js';
+import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
 import { acquireStoreLock, releaseStoreLock, writeStoreLock } from './lock-file.js';

@@ -3,9 +3,9 @@
 // idempotent (it only touches documents that still lack what it adds), so a migration
 // interrupted before its record was written is simply run again.
 import { manifestSha256 } from '@pkg/shared';
-import { syncIndexes } from '../db/models/index.js';
+import { syncIndexes } from './models/index.js';
 import type { AppDeps } from '../deps.js';
-import { deriveProvenance } from './legacy-import-service.js';
+import { deriveProvenance } from '../services/legacy-import-service.js';
 
 export interface Migration {
   id: string;

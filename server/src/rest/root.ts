@@ -1,3 +1,4 @@
+// The root routes: the service description and liveness.
 // GET /       → health.info  (JSON to API clients; browsers get the SPA, see spa.ts)
 // GET /health → health.get   (never touches the database)
 import { Router } from 'express';
@@ -6,7 +7,7 @@ import { callerFor } from './caller.js';
 import { anonymousCors } from './cors.js';
 import { wantsHtml } from './negotiate.js';
 
-export function serviceRoutes(deps: AppDeps): Router {
+export function rootRoutes(deps: AppDeps): Router {
   const r = Router();
   r.options(['/', '/health'], anonymousCors);
   r.get('/', anonymousCors, async (req, res, next) => {

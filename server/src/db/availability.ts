@@ -1,4 +1,5 @@
-// The database being unreachable is 503 STORAGE_UNAVAILABLE with Retry-After, never a 500.
+// Database availability: a database that is down or unreachable is 503 STORAGE_UNAVAILABLE with
+// Retry-After, never a 500.
 import { RegistryError } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 
