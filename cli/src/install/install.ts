@@ -1,4 +1,4 @@
-// pkg install: resolve, fetch the record, download, verify (verify.ts, in the spec's order),
+// pkg install: resolve, fetch the record, download, verify (verify.ts, in the order of docs/registry-api.md),
 // ask for permission consent, extract into .pkg/tmp, validate with the runtime loader, then
 // commit every package and both project files at once (transaction.ts). Any failure before or
 // during the commit leaves the project exactly as it was. With a lock file entry, only the

@@ -1,4 +1,4 @@
-// Client-side resolution (1-registry.md, "Client resolution algorithm"): list the versions,
+// Client-side resolution (docs/registry-api.md, Install): list the versions,
 // pick the highest that satisfies the range, then fetch its version record.
 import { parsePackageId, type VersionRecord } from '@pkg/shared/browser';
 import semver from 'semver';

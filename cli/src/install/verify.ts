@@ -1,4 +1,4 @@
-// The verification of 1-registry.md's install flow, in its order, stopping at the first
+// The verification of the install flow (docs/registry-api.md, Install), in its order, stopping at the first
 // failure: SHA-256 (and the x-pkg-integrity header), size, safe decoding plus validation plus
 // the expected name and version, the registry's manifest equal to the archive's, and the
 // signature policy. Nothing is written before all of it passes.

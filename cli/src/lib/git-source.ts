@@ -1,5 +1,5 @@
 // `source` for provenance: the repository and commit when the CLI packs inside a git work
-// tree (as reported by the client; spec README). Credentials in the remote URL are removed.
+// tree (as reported by the client; docs/registry-api.md). Credentials in the remote URL are removed.
 import { execFileSync } from 'node:child_process';
 
 function git(cwd: string, args: string[]): string | undefined {

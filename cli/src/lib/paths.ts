@@ -1,4 +1,4 @@
-// Where the user-level files live: $XDG_CONFIG_HOME/pkg or ~/.config/pkg (spec README), and
+// Where the user-level files live: $XDG_CONFIG_HOME/pkg or ~/.config/pkg (README.md), and
 // what may be deleted at any time: $XDG_CACHE_HOME/pkg or ~/.cache/pkg.
 import { homedir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The registry a command talks to (with the precedence of 1-registry.md) and, when it needs
+// The registry a command talks to (with the precedence of lib/registry.ts) and, when it needs
 // one, the token stored for that registry by `pkg login` (or PKG_TOKEN).
 import { CliError } from '../exit.js';
 import type { GlobalOptions } from './command.js';

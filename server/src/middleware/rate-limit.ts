@@ -1,4 +1,4 @@
-// The per-client request limit on public routes (spec README: 600 a minute by default),
+// The per-client request limit on public routes (600 a minute by default, docs/registry-api.md, Limits),
 // counted in MongoDB through the shared limiter. 429 RATE_LIMITED with Retry-After.
 // A request is counted once, whichever path decides first: the hot-read path
 // (rest/hot-reads.ts) or this middleware, which reuses the hot path's decision.

@@ -1,4 +1,4 @@
-// Token routes (1-registry.md, Authenticated endpoints); no CORS headers here.
+// Token routes (docs/registry-api.md, Authenticated endpoints); no CORS headers here.
 //   GET    /auth/whoami                       → auth.whoami
 //   GET    /auth/tokens                       → tokens.list
 //   POST   /auth/tokens   {label?, namespaces?, expiresInDays?} → tokens.create (201)

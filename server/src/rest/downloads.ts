@@ -1,4 +1,4 @@
-// Artifact bytes (1-registry.md, Download). Byte routes call services, not procedures:
+// Artifact bytes (docs/registry-api.md). Byte routes call services, not procedures:
 //   GET /packages/:namespace/:name/:version/download → the version's archive
 //   GET /artifacts/:sha256/:filename                 → the same bytes, content-addressed
 // Both stream from GridFS (never buffered whole), stop when the client goes away, and send

@@ -1,4 +1,4 @@
-// Namespaces (1-registry.md): the anonymous read, and the owner's maintainer changes (managing
+// Namespaces (docs/registry-api.md): the anonymous read, and the owner's maintainer changes (managing
 // token; no CORS headers on those).
 //   GET    /namespaces/:namespace                    → namespaces.get
 //   PUT    /namespaces/:namespace/maintainers/:user  → namespaces.addMaintainer

@@ -1,4 +1,4 @@
-// A browser asks for HTML; every other client gets JSON (spec README, "One origin").
+// A browser asks for HTML; every other client gets JSON (docs/registry-api.md, `GET /`).
 import type { Request } from 'express';
 
 export function wantsHtml(req: Request): boolean {

@@ -1,4 +1,4 @@
-// Anonymous package reads (1-registry.md, Public endpoints). Each JSON route parses nothing
+// Anonymous package reads (docs/registry-api.md, Public endpoints). Each JSON route parses nothing
 // itself: path and query go to the procedure's input schema through the caller.
 //   GET /packages/search?q&limit          → packages.search
 //   GET /packages/:namespace/:name         → packages.get
@@ -9,7 +9,7 @@
 // services/package-responses.ts: the same service output, checked with the same output schema,
 // cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
 // That is the one place a JSON route calls a service instead of the caller: it is what lets
-// metadata reads outrun Verdaccio (see the registry bench).
+// metadata reads fast (see the registry bench).
 import { packageRefSchema, versionRefSchema } from '@pkg/shared';
 import { Router, type Response } from 'express';
 import { requestBaseUrl } from '../context.js';

@@ -1,4 +1,4 @@
-// Bearer-token authentication (1-registry.md, Authentication): who is calling, with which
+// Bearer-token authentication (docs/registry-api.md): who is calling, with which
 // token, and the authentication-failure block. Errors are RegistryErrors with safe messages.
 import { RegistryError, TOKEN_PATTERN, type TokenInfo } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';

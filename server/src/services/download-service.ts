@@ -1,4 +1,4 @@
-// Which stored bytes a download serves, with the headers of 1-registry.md's download table.
+// Which stored bytes a download serves, with the download headers of docs/registry-api.md.
 import { RegistryError, type VersionRef } from '@pkg/shared';
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../deps.js';

@@ -1,4 +1,4 @@
-// Publish (1-registry.md, "Publish flow" and "Publishing rules"), in steps:
+// Publish (docs/registry-api.md, Publish), in steps:
 //   validate  the archive with the shared validator
 //   authorize token scope, namespace claim, publish rate, version not yet published
 //   store     the artifact, verified by reading it back        (version-writes.ts)

@@ -1,4 +1,4 @@
-// Database documents → the resource shapes of 1-registry.md.
+// Database documents → the resource shapes of docs/registry-api.md.
 import {
   formatPackageId,
   type Manifest,
@@ -13,7 +13,7 @@ export function downloadPath(namespace: string, name: string, version: string): 
   return `/packages/${namespace}/${name}/${encodeURIComponent(version)}/download`;
 }
 
-/** The direct, content-addressed address of the bytes (spec README, Registry). */
+/** The direct, content-addressed address of the bytes (docs/registry-api.md). */
 export function artifactUrl(baseUrl: string, integrity: string, filename: string): string {
   return `${baseUrl}/artifacts/${integrity.replace(/^sha256-/, '')}/${encodeURIComponent(filename)}`;
 }

@@ -2,7 +2,7 @@
 //   storeArtifact  the bytes into the artifact store (verified by reading them back)
 //   writeVersion   the version record; on failure the artifact is removed again
 //   refreshSummary the package summary; on failure the version and its artifact are removed
-// so that a failure at any step leaves nothing published (1-registry.md, Publish flow).
+// so that a failure at any step leaves nothing published (docs/registry-api.md, Publish).
 import { formatPackageId, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../db/artifact-store.js';

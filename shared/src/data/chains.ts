@@ -1,4 +1,4 @@
-// The supported chain (2-data-layer.md, "The default chain"; decisions in spec/README.md).
+// The supported chain (docs/data-layer.md).
 export const CHAINS = {
   robinhood: {
     key: 'robinhood',

@@ -1,4 +1,4 @@
-// The Limits table of 2-data-layer.md, for the chain scope.
+// The data layer's limits for the chain scope (docs/data-layer.md).
 export const LIMITS = {
   responseBytes: 5 * 1024 * 1024,
   requestTimeoutMs: 15_000,

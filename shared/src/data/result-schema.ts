@@ -1,4 +1,4 @@
-// The result envelope and its provenance (2-data-layer.md, "Result envelope" and "Provenance"),
+// The result envelope and its provenance,
 // as zod schemas. Browser-safe: zod only, so that the SPA can parse envelopes without the SDK.
 import { z } from 'zod';
 

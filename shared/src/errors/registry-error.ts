@@ -1,4 +1,4 @@
-// The registry's error codes (1-registry.md, Errors) in one table: for each code its HTTP
+// The registry's error codes (docs/registry-api.md, Errors) in one table: for each code its HTTP
 // status, the tRPC code the typed API answers, the exit code of the CLI and pkg-admin, and a
 // hint of what to do next. Every other part of the project reads this table: the REST error
 // body, the tRPC error formatter, the CLI's exit handler and the operator tool.

@@ -1,5 +1,5 @@
 // SHA-256 integrity and size of artifact bytes, at once or while streaming
-// (`sha256-<64 lowercase hex>`, 1-registry.md "Integrity").
+// (`sha256-<64 lowercase hex>`, docs/registry-api.md).
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { INTEGRITY_PATTERN } from '../schemas/names.js';

@@ -1,4 +1,4 @@
-// Limits of a skill package (1-registry.md, Limits), checked while decoding and packing.
+// Limits of a skill package (docs/package-format.md), checked while decoding and packing.
 
 export const PACKAGE_LIMITS = {
   /** The compressed archive (the publish body): 5 MB. */

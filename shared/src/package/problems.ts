@@ -5,7 +5,7 @@
 
 /** Every problem code, with what it means. */
 export const PROBLEM_CODES = {
-  // Decoding the archive (1-registry.md, Limits; the validator stops at these)
+  // Decoding the archive (docs/package-format.md; the validator stops at these)
   /** The compressed archive is larger than 5 MB. */
   ARCHIVE_TOO_LARGE: 'ARCHIVE_TOO_LARGE',
   /** The bytes are not a valid gzip stream. */

@@ -8,7 +8,7 @@ export const errorDetailSchema = z.object({
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
-/** The uniform error body of every REST error (1-registry.md, Errors). */
+/** The uniform error body of every REST error (docs/registry-api.md, Errors). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

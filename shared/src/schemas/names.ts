@@ -1,4 +1,4 @@
-// The grammar of names (spec/README.md, "Names and files"): namespace, package name,
+// The grammar of names (docs/package-format.md, "Names and versions"): namespace, package name,
 // `@ns/name` package ids, exact versions (SemVer 2.0.0, build metadata rejected) and
 // integrity strings. Pure zod: safe in the browser.
 import semver from 'semver';

@@ -1,4 +1,4 @@
-// Provenance (1-registry.md, "Provenance"): facts the registry recorded at publish time.
+// Provenance (docs/registry-api.md): facts the registry recorded at publish time.
 // Not a cryptographic signature.
 import { z } from 'zod';
 import { integritySchema } from './names.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The registry HTTP API version (1-registry.md, Versioning). */
+/** The registry HTTP API version (`apiVersion` of GET /, docs/registry-api.md). */
 export const API_VERSION = 2 as const;
 
 /** `GET /health`: never touches the database. */

@@ -1,5 +1,5 @@
 // A capability: its name, the SDK operation it becomes (`group.operation`), its parameters
-// (zod, also the MCP tool's input schema) and its cache class (TTL table of 2-data-layer.md).
+// (zod, also the MCP tool's input schema) and its cache class (its TTL).
 import type { z } from 'zod';
 
 export const TTL_MS = {

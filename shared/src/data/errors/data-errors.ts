@@ -1,5 +1,5 @@
 // Typed errors of the data layer. Providers throw them; the router reads `kind` to decide what
-// happens next (routing rules 1-6 of 2-data-layer.md); toResult() turns them into envelopes.
+// happens next (the routing rules of routing/route.ts); toResult() turns them into envelopes.
 import type { DataErrorCode } from '../result-schema.js';
 import { BaseError, type BaseErrorOptions } from './base-error.js';
 

@@ -1,4 +1,4 @@
-// The result cache (2-data-layer.md, "Cache"): in memory, per process, at most 500 entries in
+// The result cache: in memory, per process, at most 500 entries in
 // an LRU (lru-cache), LIVE results only with their original provenance. A hit answers CACHED
 // with `fresh: false` and the `cache` member; an entry past its TTL is dropped, never served.
 import { LRUCache } from 'lru-cache';

@@ -1,4 +1,4 @@
-// Per-process provider eligibility (2-data-layer.md, "Provider eligibility"): three consecutive
+// Per-process provider eligibility: three consecutive
 // failures put a provider in a 30 s cool-down (after which it is tried again with a fresh
 // count); a rejected key makes it `auth_failed`; another chain id makes it `chain_mismatch`;
 // a refused method makes it unsupported for that capability. Time comes from the injected clock.

@@ -1,4 +1,4 @@
-// The capability router (2-data-layer.md, "Routing and fallback rules"): serves from the cache
+// The capability router (docs/data-layer.md, "Providers and routing order"): serves from the cache
 // unless `fresh`, picks the providers declaring the capability for the chain, skips the
 // unconfigured, auth_failed, chain-mismatched, unsupported and cooling-down ones, and tries the
 // rest in order, logging every attempt for `fallbackFrom`.

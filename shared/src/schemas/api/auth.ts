@@ -4,7 +4,7 @@ import { namespaceSchema } from '../names.js';
 import { timestampSchema } from '../provenance.js';
 
 export const TOKEN_PREFIX = 'pkg_';
-/** `pkg_` + 40 or more base62 characters (spec README, Registry). */
+/** `pkg_` + 40 or more base62 characters (docs/registry-api.md). */
 export const TOKEN_PATTERN = /^pkg_[A-Za-z0-9]{40,}$/;
 export const TOKEN_ID_PATTERN = /^tok_[A-Za-z0-9]{16}$/;
 export const MAX_TOKEN_DAYS = 365;

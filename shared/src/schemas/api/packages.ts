@@ -1,5 +1,5 @@
 // Inputs and outputs of the packages procedures; their outputs are the REST bodies of
-// 1-registry.md, so REST adapters never reshape anything.
+// docs/registry-api.md, so REST adapters never reshape anything.
 import { z } from 'zod';
 import { manifestSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
@@ -9,7 +9,7 @@ export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export const searchPackagesInputSchema = z.object({
   q: z.string().max(200, 'a query is at most 200 characters').default(''),
-  /** Clamped into 1..100 (not refused), as the spec says. */
+  /** Clamped into 1..100 (not refused), as docs/registry-api.md says. */
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be an integer')
