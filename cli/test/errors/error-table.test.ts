@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { REGISTRY_ERROR_CODES, REGISTRY_ERRORS } from '@pkg/shared/errors';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startErrorProbe, type ErrorProbe } from '../../../server/src/testing/error-probe.js';
+import { startErrorProbe, type ErrorProbe } from '@pkg/server/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const { dir, cleanup } = tempDir('pkg-cli-error-table-');

@@ -1,5 +1,6 @@
-// The fixed set of variables the data layer reads (docs/data-layer.md, "Configuration"). No other variable is ever read from an env file. `secret` values are
-// redacted everywhere; `url` values are scanned for keys inside them.
+// The fixed set of variables the data layer reads (docs/data-layer.md, "Configuration"). No other
+// variable is ever read from an env file. `secret` values are redacted everywhere; `url` values
+// are scanned for keys inside them.
 export type EnvVarKind = 'secret' | 'url' | 'setting';
 
 export interface EnvVarSpec {
