@@ -4,6 +4,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SHARED_KNOWS_NO_APP = {
+  regex: '^(@pkg/(server|cli|web)(/|$)|(\\.\\./)+(server|cli|web)/)',
+  message: 'shared/ knows no server, CLI or website (docs/architecture.md).',
+};
+const REST_MESSAGE =
+  'REST adapters call procedures or services; the database and the artifact store are theirs (docs/architecture.md).';
+const SERVICES_MESSAGE =
+  'Services know no HTTP: statuses, headers and routes live in rest/ (docs/architecture.md).';
+const CLIENT_MESSAGE =
+  'The CLI and the website import only the router type: `import type { AppRouter } from "@pkg/server/router"`.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +46,107 @@ export default tseslint.config(
     // Plain JavaScript (launchers, build scripts) is in no TypeScript project.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  // ---- The layers (docs/architecture.md); a crossing fails `npm run lint`. ----
+  {
+    // shared/ knows no server, no CLI and no website.
+    files: ['shared/src/**/*.ts', 'src/**/*.ts'],
+    ignores: ['server/**', 'cli/**', 'web/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SHARED_KNOWS_NO_APP] }],
+    },
+  },
+  {
+    // REST adapters call procedures or services: never the database or the artifact store.
+    files: ['server/src/rest/**/*.ts', 'src/rest/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['mongoose', 'mongodb'].map((name) => ({ name, message: REST_MESSAGE })),
+          patterns: [{ regex: '^(\\.\\./)+db/', message: REST_MESSAGE }],
+        },
+      ],
+    },
+  },
+  {
+    // Services know no HTTP: no Express, no node:http, no tRPC, no REST or middleware module.
+    files: ['server/src/services/**/*.ts', 'src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'express',
+            'express-serve-static-core',
+            'node:http',
+            'node:https',
+            'http',
+            'https',
+            'fresh',
+            'raw-body',
+            'cors',
+          ].map((name) => ({ name, message: SERVICES_MESSAGE })),
+          patterns: [
+            { regex: '^@trpc/', message: SERVICES_MESSAGE },
+            { regex: '^(\\.\\./)+(rest|middleware|trpc)/', message: SERVICES_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The tRPC contract does not import REST modules.
+    files: ['server/src/trpc/**/*.ts', 'src/trpc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+rest/',
+              message: 'The tRPC contract does not import REST modules (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The CLI and the website import the server's router type, and nothing else of the server.
+    files: ['cli/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    ignores: ['server/**', 'shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@pkg/server(?!/router$)', message: CLIENT_MESSAGE },
+            { regex: '^@pkg/server/router$', allowTypeImports: true, message: CLIENT_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests reach other workspaces through their exported test helpers (@pkg/server/testing,
+    // @pkg/shared/testing), never through relative paths into their trees.
+    files: ['**/test/**/*.ts', '**/*.test.ts'],
+    ignores: ['**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|shared|cli|web)/',
+              message:
+                'Import another workspace through its test helpers (@pkg/server/testing, @pkg/shared/testing).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read untyped driver documents and use vitest's asymmetric matchers

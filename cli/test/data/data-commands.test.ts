@@ -4,8 +4,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { KEYS, startDoubles, type Doubles } from '../../../shared/test/data/doubles.js';
-import { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from '../../../shared/test/vendors/chain-fixtures.js';
+import {
+  HEAD,
+  KEYS,
+  ROUTER,
+  startDoubles,
+  TOKEN,
+  TX,
+  UNKNOWN_TX,
+  WALLET,
+  type Doubles,
+} from '@pkg/shared/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 let d: Doubles;

@@ -3,8 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startPublicRpcServer } from '../../../shared/test/vendors/public-rpc-server.js';
-import type { RpcDouble } from '../../../shared/test/vendors/json-rpc-double.js';
+import { startPublicRpcServer, type RpcDouble } from '@pkg/shared/testing';
 import { CLI, tempDir } from '../helpers/run-cli.js';
 
 let rpc: RpcDouble;

@@ -4,8 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../../server/src/services/user-service.js';
-import { startTestServer, type TestServer } from '../../../server/test/helpers/start-test-server.js';
+import { createUser, startTestServer, type TestServer } from '@pkg/server/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 let server: TestServer;

@@ -9,9 +9,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scaffold } from '@pkg/shared';
-import { createUser } from '../../../server/src/services/user-service.js';
-import { buildPackage, publishArchive } from '../../../server/test/helpers/packages.js';
-import { startTestServer, type TestServer } from '../../../server/test/helpers/start-test-server.js';
+import {
+  buildPackage,
+  createUser,
+  publishArchive,
+  startTestServer,
+  type TestServer,
+} from '@pkg/server/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 type Tamper = (

@@ -9,7 +9,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { toHttpError } from '../rest/error-body.js';
+import { toHttpError } from '../middleware/error-body.js';
 
 describe('database errors as HTTP answers', () => {
   it.each([

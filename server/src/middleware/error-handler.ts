@@ -1,6 +1,6 @@
 // The one Express error middleware: every error becomes the uniform error body.
 import type { NextFunction, Request, Response } from 'express';
-import { toHttpError } from '../rest/error-body.js';
+import { toHttpError } from './error-body.js';
 
 export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
   const http = toHttpError(error);

@@ -9,10 +9,9 @@ import { RegistryError, versionRefSchema } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { resolveArtifact, resolveDownload, type Download } from '../services/download-service.js';
-import { assertStorageReady } from '../db/availability.js';
 import { anonymousGet } from './cors.js';
 
-async function send(deps: AppDeps, req: Request, res: Response, download: Download): Promise<void> {
+async function send(req: Request, res: Response, download: Download): Promise<void> {
   res.status(200);
   res.setHeader('content-type', download.mediaType);
   res.setHeader('content-length', String(download.size));
@@ -27,7 +26,7 @@ async function send(deps: AppDeps, req: Request, res: Response, download: Downlo
   }
   const aborted = new AbortController();
   res.once('close', () => aborted.abort());
-  await pipeline(await deps.artifacts.open(download.fileId, aborted.signal), res).catch((error: unknown) => {
+  await pipeline(await download.open(aborted.signal), res).catch((error: unknown) => {
     if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');
     res.destroy();
   });
@@ -45,14 +44,12 @@ export function downloadRoutes(deps: AppDeps): Router {
   r.head(versionDownload, headNotAllowed);
   r.head(artifact, headNotAllowed);
   anonymousGet(r, versionDownload, async (req, res) => {
-    assertStorageReady(deps.db);
     const ref = versionRefSchema.parse(req.params);
-    await send(deps, req, res, await resolveDownload(deps, ref));
+    await send(req, res, await resolveDownload(deps, ref));
   });
   anonymousGet(r, artifact, async (req, res) => {
-    assertStorageReady(deps.db);
     const { sha256, filename } = req.params;
-    await send(deps, req, res, await resolveArtifact(deps, sha256, filename));
+    await send(req, res, await resolveArtifact(deps, sha256, filename));
   });
   return r;
 }

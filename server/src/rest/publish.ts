@@ -9,9 +9,7 @@ import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
-import { authenticate } from '../services/auth-service.js';
-import { publish } from '../services/publish-service.js';
-import { assertStorageReady } from '../db/availability.js';
+import { authenticatePublisher, publish } from '../services/publish-service.js';
 
 const ACCEPTED_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
@@ -81,9 +79,8 @@ async function readArchiveBody(req: Request): Promise<Buffer> {
 export function publishRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post('/publish', async (req, res) => {
-    assertStorageReady(deps.db);
     const ctx = createContext({ req, deps });
-    const auth = await authenticate(deps, ctx.authorization, ctx.client);
+    const auth = await authenticatePublisher(deps, ctx.authorization, ctx.client);
     const facts = clientFacts(req);
     const bytes = await readArchiveBody(req);
     res.status(201).json(await publish(deps, { auth, bytes, ...facts }));

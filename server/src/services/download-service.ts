@@ -1,21 +1,23 @@
 // Which stored bytes a download serves, with the download headers of docs/registry-api.md.
 import { RegistryError, type VersionRef } from '@pkg/shared';
-import type { Types } from 'mongoose';
+import type { Readable } from 'node:stream';
+import { assertStorageReady } from '../db/availability.js';
 import type { AppDeps } from '../deps.js';
 import type { VersionDoc } from '../db/models/version.js';
 import { findVersion } from './package-service.js';
 
 export interface Download {
-  fileId: Types.ObjectId;
   filename: string;
   integrity: string;
   size: number;
   mediaType: string;
+  /** The bytes, streamed from the artifact store; the stream stops when `signal` aborts. */
+  open(signal: AbortSignal): Promise<Readable>;
 }
 
-function toDownload(doc: VersionDoc): Download {
+function toDownload(deps: AppDeps, doc: VersionDoc): Download {
   return {
-    fileId: doc.artifact.fileId,
+    open: (signal) => deps.artifacts.open(doc.artifact.fileId, signal),
     filename: doc.artifact.filename,
     integrity: doc.integrity,
     size: doc.size,
@@ -24,11 +26,13 @@ function toDownload(doc: VersionDoc): Download {
 }
 
 export async function resolveDownload(deps: AppDeps, ref: VersionRef): Promise<Download> {
-  return toDownload(await findVersion(deps, ref));
+  assertStorageReady(deps.db);
+  return toDownload(deps, await findVersion(deps, ref));
 }
 
 /** `/artifacts/<sha256 hex>/<filename>`: content-addressed, the filename must match too. */
 export async function resolveArtifact(deps: AppDeps, sha256: string, filename: string): Promise<Download> {
+  assertStorageReady(deps.db);
   if (!/^[0-9a-f]{64}$/.test(sha256)) {
     throw new RegistryError(
       'BAD_REQUEST',
@@ -40,5 +44,5 @@ export async function resolveArtifact(deps: AppDeps, sha256: string, filename: s
     'artifact.filename': filename,
   }).lean<VersionDoc>();
   if (!doc) throw new RegistryError('NOT_FOUND', `No artifact ${sha256.slice(0, 12)}… named ${filename}.`);
-  return toDownload(doc);
+  return toDownload(deps, doc);
 }

@@ -15,7 +15,8 @@ import {
   type PublishOutput,
 } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
-import type { Auth } from './auth-service.js';
+import { assertStorageReady } from '../db/availability.js';
+import { authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
 import { refreshSummary, storeArtifact, writeVersion, type NewVersion } from './version-writes.js';
@@ -97,6 +98,12 @@ function versionRecord(input: PublishInput, checked: Checked, filename: string, 
       ...(input.source ? { source: input.source } : {}),
     },
   };
+}
+
+/** Who publishes: the database must be up, and the bearer token valid (before the body is read). */
+export function authenticatePublisher(deps: AppDeps, authorization: string | undefined, client: string) {
+  assertStorageReady(deps.db);
+  return authenticate(deps, authorization, client);
 }
 
 export async function publish(deps: AppDeps, input: PublishInput): Promise<PublishOutput> {

@@ -49,7 +49,7 @@ export function publishArchive(
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 

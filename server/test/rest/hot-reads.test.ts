@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPackage, publishArchive, publishAsNewOwner } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
+// Limits count in fixed one-minute windows: a frozen clock keeps every request of the test in
+// one window however slow the machine is.
+const MID_WINDOW = () => new Date(Date.UTC(2026, 0, 1, 12, 0, 30));
+
 const WEATHER = { namespace: 'acme', name: 'weather', version: '1.0.0' };
 let server: TestServer;
 let token: string;
@@ -201,7 +205,7 @@ test('behind a trusted proxy, both paths take the protocol from X-Forwarded-Prot
 
 test('the public rate limit counts each hot read once and refuses with 429 past it', async () => {
   // The publish below is a request of the same client: it takes the first of the four.
-  const limited = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '4' } });
+  const limited = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '4' }, clock: MID_WINDOW });
   try {
     await publishAsNewOwner(limited, WEATHER);
     const read = () => request(limited.url, '/packages/acme/weather', {}, 'GET');

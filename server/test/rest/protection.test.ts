@@ -6,6 +6,10 @@ import { createUser } from '../../src/services/user-service.js';
 import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
+// Limits count in fixed one-minute windows: a frozen clock keeps every request of the test in
+// one window however slow the machine is.
+const MID_WINDOW = () => new Date(Date.UTC(2026, 0, 1, 12, 0, 30));
+
 const BAD_TOKEN = `pkg_${'0'.repeat(43)}`;
 
 describe('CORS', () => {
@@ -63,7 +67,7 @@ describe('CORS', () => {
 
 describe('rate limits', () => {
   test('past the per-client limit: 429 RATE_LIMITED with Retry-After', async () => {
-    const server = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '5' } });
+    const server = await startTestServer({ env: { PKG_RATE_LIMIT_PUBLIC: '5' }, clock: MID_WINDOW });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await fetch(`${server.url}/packages/search`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

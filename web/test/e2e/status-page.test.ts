@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../../../server/test/helpers/spawn-server.js';
+import { spawnServer, type SpawnedServer } from '@pkg/server/testing';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 let server: SpawnedServer;

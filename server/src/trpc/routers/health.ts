@@ -3,7 +3,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { API_VERSION, healthSchema, serviceInfoSchema } from '@pkg/shared';
 import { livenessProcedure } from '../init.js';
-import { REST_ENDPOINTS } from '../../rest/endpoints.js';
+import { REST_ENDPOINTS } from '../../endpoints.js';
 
 export const healthRouter = {
   get: livenessProcedure

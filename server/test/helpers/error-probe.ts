@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { RegistryError, type RegistryErrorCode } from '@pkg/shared';
 import express from 'express';
-import { createLogger } from '../logger.js';
-import { errorHandler } from '../middleware/error-handler.js';
-import { requestId } from '../middleware/request-id.js';
-import { livenessProcedure, router } from '../trpc/init.js';
-import type { Context } from '../context.js';
+import { createLogger } from '../../src/logger.js';
+import { errorHandler } from '../../src/middleware/error-handler.js';
+import { requestId } from '../../src/middleware/request-id.js';
+import { livenessProcedure, router } from '../../src/trpc/init.js';
+import type { Context } from '../../src/context.js';
 
 export interface ErrorProbe {
   url: string;
