@@ -30,7 +30,7 @@ async function whoami(token: string): Promise<number> {
 }
 
 async function withStore<T>(fn: (client: MongoClient) => Promise<T>): Promise<T> {
-  const uri = readStoreLock(env.PKG_DATA_DIR ?? '');
+  const uri = await readStoreLock(env.PKG_DATA_DIR ?? '');
   if (!uri) throw new Error('the server holds no store');
   const client = await MongoClient.connect(uri);
   try {

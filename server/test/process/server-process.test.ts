@@ -21,7 +21,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function withClient<T>(dir: string, fn: (client: MongoClient) => Promise<T>): Promise<T> {
-  const uri = readStoreLock(dir);
+  const uri = await readStoreLock(dir);
   if (!uri) throw new Error('no running store holds the data directory');
   const client = await MongoClient.connect(uri);
   try {

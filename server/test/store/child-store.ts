@@ -65,9 +65,13 @@ export interface ChildStore {
   exited: Promise<void>;
 }
 
+/** The node arguments that run the store on `dir` in a child process (test/store/store-child.mjs). */
+export function storeChildArgs(dir: string, options: Record<string, unknown> = {}): string[] {
+  return [childScript, buildStoreModule(), dir, JSON.stringify(options)];
+}
+
 export function startChildStore(dir: string, options: Record<string, unknown> = {}): Promise<ChildStore> {
-  const modulePath = buildStoreModule();
-  const child = spawn(process.execPath, [childScript, modulePath, dir, JSON.stringify(options)], {
+  const child = spawn(process.execPath, storeChildArgs(dir, options), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

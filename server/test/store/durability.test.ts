@@ -1,11 +1,11 @@
 // Embedded-store internals: acknowledged writes survive SIGKILL (with and without compaction),
 // a torn or corrupt journal tail is ignored on recovery, compaction runs in the background (reads
-// are answered while the snapshot is written) and a crash during it loses nothing, the data-directory lock, TTL expiry with
-// a short sweep interval, and the refusal of transactions on this standalone server.
+// are answered while the snapshot is written) and a crash during it loses nothing, TTL expiry
+// with a short sweep interval, and the refusal of transactions on this standalone server. The
+// data-directory lock has its own tests (lock.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { Long, MongoClient, MongoServerError } from 'mongodb';
+import { Long, MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { UUID } from 'bson';
 import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
@@ -13,6 +13,7 @@ import { encodeRecord } from '../../src/db/embedded/record-file.js';
 import { crash, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
 import { tempDir, usingExternal } from './store-uri.js';
+import { storedIds as idsIn, writeThenCrash as writeThenCrashFrom } from './write-then-crash.js';
 
 const dirs: string[] = [];
 const clients: MongoClient[] = [];
@@ -37,44 +38,12 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * Inserts from `workers` concurrent loops until `target` inserts are acknowledged, then crashes
- * the child while further inserts are still in flight. Returns the acknowledged ids.
- */
-let round = 0;
-
 async function writeThenCrash(store: ChildStore, target: number, workers = 4): Promise<string[]> {
-  round += 1;
-  const client = await connect(store.uri);
-  const coll = client.db('durable').collection<{ _id: string; w: number; n: number; body: string }>('docs');
-  const acked: string[] = [];
-  let crashing: Promise<void> | undefined;
-  const loop = async (w: number): Promise<void> => {
-    for (let n = 0; ; n++) {
-      const _id = `r${round}-w${w}-${n}`;
-      try {
-        await coll.insertOne({ _id, w, n, body: 'b'.repeat(200) });
-      } catch (err) {
-        if (err instanceof MongoServerError) throw err; // a real failure, not the crash
-        return; // the server is gone
-      }
-      acked.push(_id);
-      if (acked.length >= target) crashing ??= crash(store);
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, (_, w) => loop(w)));
-  await crashing;
-  return acked;
+  return writeThenCrashFrom(await connect(store.uri), () => crash(store), target, workers);
 }
 
 async function storedIds(uri: string): Promise<Set<string>> {
-  const client = await connect(uri);
-  const docs = await client
-    .db('durable')
-    .collection<{ _id: string }>('docs')
-    .find({}, { projection: { _id: 1 } })
-    .toArray();
-  return new Set(docs.map((d) => d._id));
+  return idsIn(await connect(uri));
 }
 
 function journalFile(dir: string): string {
@@ -104,7 +73,7 @@ describe.skipIf(usingExternal)(
         uri: string;
       };
       expect(lock).toMatchObject({ pid: second.child.pid, uri: second.uri });
-      expect(readStoreLock(dir)).toBe(second.uri);
+      expect(await readStoreLock(dir)).toBe(second.uri);
       await crash(second);
     });
 
@@ -220,38 +189,6 @@ describe.skipIf(usingExternal)(
       await expect(startEmbeddedStore({ dir: damaged })).rejects.toThrow(
         /journal-0\.log is corrupt before a later journal/,
       );
-    });
-
-    it('owns its data directory through store.lock', async () => {
-      const dir = newDir();
-      const store = await startEmbeddedStore({ dir });
-      try {
-        expect(JSON.parse(fs.readFileSync(path.join(dir, 'store.lock'), 'utf8'))).toEqual({
-          pid: process.pid,
-          port: store.port,
-          uri: store.uri,
-        });
-        expect(store.uri).toBe(`mongodb://127.0.0.1:${store.port}/`);
-        expect(readStoreLock(dir)).toBe(store.uri);
-        await expect(startEmbeddedStore({ dir })).rejects.toThrow(/in use/);
-      } finally {
-        await store.close();
-      }
-      expect(fs.existsSync(path.join(dir, 'store.lock'))).toBe(false);
-      expect(readStoreLock(dir)).toBeNull();
-
-      // a lock left by a dead process is taken over
-      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
-        encoding: 'utf8',
-      });
-      fs.writeFileSync(
-        path.join(dir, 'store.lock'),
-        JSON.stringify({ pid: Number(dead.stdout), port: 1, uri: 'mongodb://127.0.0.1:1/' }),
-      );
-      expect(readStoreLock(dir)).toBeNull();
-      const taken = await startEmbeddedStore({ dir });
-      expect(readStoreLock(dir)).toBe(taken.uri);
-      await taken.close();
     });
 
     it('persists data across a clean close and reopen', async () => {

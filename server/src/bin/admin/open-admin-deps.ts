@@ -43,7 +43,7 @@ async function openConnection(
   logger: Logger,
 ): Promise<{ connection: Connection; store: AdminStore; closeStore: () => Promise<void> }> {
   const dir = path.resolve(config.PKG_DATA_DIR);
-  const held = config.MONGODB_URI ? undefined : readStoreLock(dir);
+  const held = config.MONGODB_URI ? undefined : await readStoreLock(dir);
   if (held) {
     const connection = await connectTo(`${held}${EMBEDDED_DB_NAME}`);
     const store: AdminStore = {

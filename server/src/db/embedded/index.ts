@@ -2,5 +2,5 @@
 // the URI of the one a live process is serving from a directory.
 export { startEmbeddedStore } from './server.js';
 export type { EmbeddedStore, EmbeddedStoreOptions } from './server.js';
-export { readStoreLock } from './lock-file.js';
+export { readStoreLock, readStoreOwner } from './lock-file.js';
 export type { StoreLockInfo } from './lock-file.js';

@@ -1,107 +1,118 @@
-// Ownership of a data directory: `<dir>/store.lock` holds `{ pid, port, uri }` of the process
-// running the store. A lock whose pid is dead is stale and taken over; `readStoreLock` lets an
-// admin tool find the URI of the store a live process is serving from a directory.
+// Ownership of a data directory (docs/operator.md, "The data directory's lock"). The store holds
+// the directory's lock socket (lock-socket.ts) for as long as it runs, and records
+// `{ pid, port, uri }` in `<dir>/store.lock` for people and tools. The record is never trusted
+// alone: a directory is free when nobody listens on its socket, whatever the record names (a
+// crashed process, a zombie, or a process that reused its id), and `readStoreLock` asks the
+// holder itself.
 import fs from 'node:fs';
+import type net from 'node:net';
 import path from 'node:path';
+import { askHolder, holdLockSocket, lockAddress, parseLockInfo } from './lock-socket.js';
+import type { LockAddress, StoreLockInfo } from './lock-socket.js';
 
-export interface StoreLockInfo {
-  pid: number;
-  port?: number;
-  uri?: string;
-}
+export type { StoreLockInfo } from './lock-socket.js';
 
 const LOCK_FILE = 'store.lock';
-/** data dirs locked by stores of this process */
-const heldHere = new Set<string>();
+const ATTEMPTS = 5;
+
+export interface StoreLock {
+  /** records where the store listens, in store.lock and in the answer to whoever asks */
+  publish(address: { port: number; uri: string }): void;
+  /** removes store.lock and frees the directory */
+  release(): Promise<void>;
+}
 
 export function lockPath(dir: string): string {
   return path.join(path.resolve(dir), LOCK_FILE);
 }
 
-export function isPidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+function readRecord(dir: string): StoreLockInfo | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function parseLock(text: string): StoreLockInfo | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, port, uri } = value as Record<string, unknown>;
-    if (typeof pid !== 'number') return undefined;
-    return {
-      pid,
-      port: typeof port === 'number' ? port : undefined,
-      uri: typeof uri === 'string' ? uri : undefined,
-    };
+    return parseLockInfo(fs.readFileSync(lockPath(dir), 'utf8'));
   } catch {
     return undefined;
   }
 }
 
-function readLockInfo(dir: string): StoreLockInfo | undefined {
-  try {
-    return parseLock(fs.readFileSync(lockPath(dir), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The lock of a live owner, if any (a lock of this process counts only if a store here holds it). */
-function liveOwner(dir: string): StoreLockInfo | undefined {
-  const info = readLockInfo(dir);
-  if (!info) return undefined;
-  if (info.pid === process.pid) return heldHere.has(path.resolve(dir)) ? info : undefined;
-  return isPidAlive(info.pid) ? info : undefined;
-}
-
-/** Takes the lock of `dir` or throws when a live process owns it. */
-export function acquireStoreLock(dir: string): void {
-  const file = lockPath(dir);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, JSON.stringify({ pid: process.pid }));
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      heldHere.add(path.resolve(dir));
-      return;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const owner = liveOwner(dir);
-    if (owner) {
-      throw new Error(
-        `embedded store: data directory ${dir} is in use by process ${owner.pid}${owner.uri ? ` (${owner.uri})` : ''}`,
-      );
-    }
-    fs.rmSync(file, { force: true });
-  }
-  throw new Error(`embedded store: could not lock data directory ${dir}`);
-}
-
-export function writeStoreLock(dir: string, info: StoreLockInfo): void {
+function writeRecord(dir: string, info: StoreLockInfo): void {
   const tmp = `${lockPath(dir)}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(info));
   fs.renameSync(tmp, lockPath(dir));
 }
 
-export function releaseStoreLock(dir: string): void {
-  const resolved = path.resolve(dir);
-  if (!heldHere.has(resolved)) return;
-  heldHere.delete(resolved);
-  const info = readLockInfo(dir);
-  if (!info || info.pid === process.pid) fs.rmSync(lockPath(dir), { force: true });
+function inUse(dir: string, owner: StoreLockInfo | undefined): Error {
+  const who = owner ? `process ${owner.pid}${owner.uri ? ` (${owner.uri})` : ''}` : 'another process';
+  return new Error(`embedded store: data directory ${dir} is in use by ${who}`);
 }
 
-/** The URI of the store serving `dir`, when the process holding its lock is alive; else null. */
-export function readStoreLock(dir: string): string | null {
-  const info = readLockInfo(dir);
-  if (!info?.uri || !isPidAlive(info.pid)) return null;
-  return info.uri;
+/** Listens on the lock socket, or throws naming the live holder. */
+async function holdOrRefuse(
+  dir: string,
+  address: LockAddress,
+  answer: () => StoreLockInfo,
+): Promise<net.Server> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    try {
+      return await holdLockSocket(address, answer);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+    const holder = await askHolder(address);
+    if (holder.live) throw inUse(dir, holder.info ?? readRecord(dir));
+    // nobody listens: a socket file left by a dead holder, or a socket the kernel was freeing
+    if (address.kind === 'file') fs.rmSync(address.path, { force: true });
+  }
+  throw new Error(`embedded store: could not lock data directory ${dir}`);
+}
+
+/**
+ * Takes the lock of `dir` (an existing directory) or throws when a live process holds it.
+ * `platform` chooses the kind of lock socket (lock-socket.ts); it defaults to this system's.
+ */
+export async function acquireStoreLock(dir: string, platform?: NodeJS.Platform): Promise<StoreLock> {
+  let info: StoreLockInfo = { pid: process.pid };
+  const server = await holdOrRefuse(dir, lockAddress(dir, platform), () => info);
+  let released: Promise<void> | undefined;
+  try {
+    writeRecord(dir, info);
+  } catch (err) {
+    server.close();
+    throw err;
+  }
+  return {
+    publish({ port, uri }) {
+      info = { pid: process.pid, port, uri };
+      writeRecord(dir, info);
+    },
+    release() {
+      released ??= new Promise<void>((resolve) => {
+        fs.rmSync(lockPath(dir), { force: true });
+        server.close(() => resolve());
+      });
+      return released;
+    },
+  };
+}
+
+/** The store's record as its live holder gives it; undefined when no process holds `dir`. */
+export async function readStoreOwner(
+  dir: string,
+  platform?: NodeJS.Platform,
+): Promise<StoreLockInfo | undefined> {
+  let address: LockAddress;
+  try {
+    address = lockAddress(dir, platform);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+  const holder = await askHolder(address);
+  if (!holder.live) return undefined;
+  return holder.info ?? readRecord(dir);
+}
+
+/** The URI of the store serving `dir`, when a live process holds it and listens; else null. */
+export async function readStoreLock(dir: string, platform?: NodeJS.Platform): Promise<string | null> {
+  return (await readStoreOwner(dir, platform))?.uri ?? null;
 }

@@ -15,7 +15,7 @@ import { CommandError } from './errors.js';
 import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
-import { acquireStoreLock, releaseStoreLock, writeStoreLock } from './lock-file.js';
+import { acquireStoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
 export interface EmbeddedStoreOptions {
@@ -62,7 +62,7 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const onError = options.onError ?? ((err: unknown) => console.error('embedded store:', err));
   fs.mkdirSync(dir, { recursive: true });
-  acquireStoreLock(dir);
+  const lock = await acquireStoreLock(dir);
   try {
     const blobs = new BlobStore(path.join(dir, 'blobs'));
     const catalog = new Catalog({ blobs });
@@ -135,7 +135,7 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
     const port = (server.address() as AddressInfo).port;
     info.port = port;
     const uri = `mongodb://${host}:${port}/`;
-    writeStoreLock(dir, { pid: process.pid, port, uri });
+    lock.publish({ port, uri });
 
     const ttlTimer = setInterval(() => {
       try {
@@ -161,14 +161,14 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
         try {
           await openJournal.close();
         } finally {
-          releaseStoreLock(dir);
+          await lock.release();
         }
       })();
       return closing;
     };
     return { uri, port, host, dir, compact: () => openJournal.compact(), close };
   } catch (err) {
-    releaseStoreLock(dir);
+    await lock.release();
     throw err;
   }
 }
