@@ -1,0 +1,258 @@
+// pkg-admin db copy, backup and restore (the built tool) on a store with published packages
+// (several versions, one artifact of several GridFS chunks), users, tokens and a reserved
+// namespace: the copy holds the same documents with the same BSON types and the same indexes,
+// its artifacts hash to their recorded integrity, a server on it serves every package, and a
+// target that holds documents, the source itself or a bad URI is refused without changing it.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GridFSBucket, MongoClient, type Db, type ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
+import { reserveNamespace, issueUserToken } from '../../src/services/admin-service.js';
+import { createUser } from '../../src/services/user-service.js';
+import { snapshotDatabase, countsOf } from '../helpers/database-snapshot.js';
+import { freshDatabase } from '../helpers/fresh-database.js';
+import { buildPackage, publishArchive } from '../helpers/packages.js';
+import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
+import { spawnServer } from '../helpers/spawn-server.js';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { runAdmin, runJson } from './run-admin.js';
+
+const PACKAGES = [
+  ['alice', 'weather', '1.0.0'],
+  ['alice', 'weather', '1.1.0'],
+  ['alice', 'weather', '2.0.0'],
+  ['alice', 'big', '1.0.0'],
+  ['bob', 'notes', '0.1.0'],
+  ['bob', 'notes', '0.2.0'],
+] as const;
+
+interface Connected {
+  db: Db;
+  close(): Promise<void>;
+}
+
+async function connect(uri: string): Promise<Connected> {
+  const client = await MongoClient.connect(uri);
+  return { db: client.db(), close: () => client.close() };
+}
+
+let source: TestServer;
+let sourceDb: Db;
+const tokens: Record<string, string> = {};
+const cleanup: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  source = await startTestServer();
+  if (!source.deps.db.db) throw new Error('no database');
+  sourceDb = source.deps.db.db;
+  for (const user of ['alice', 'bob']) tokens[user] = (await createUser(source.deps, user)).token.token;
+  await issueUserToken(source.deps, 'alice', { kind: 'publish', namespaces: ['alice'], label: 'ci' });
+  await reserveNamespace(source.deps, 'vendor');
+  for (const [namespace, name, version] of PACKAGES) {
+    // 700 kB of random bytes: an artifact of three GridFS chunks
+    const files = name === 'big' ? { 'assets/noise.bin': randomBytes(700 * 1024) } : {};
+    const pack = await buildPackage({ namespace, name, version, files });
+    const res = await publishArchive(source.url, tokens[namespace], pack.bytes);
+    expect(res.status, await res.text()).toBe(201);
+  }
+  await source.deps.limiter.flush();
+});
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+  await source?.close();
+});
+
+async function emptyStore(): Promise<SharedStore & Connected> {
+  const store = await startSharedStore();
+  const connected = await connect(store.uri);
+  const both = {
+    ...store,
+    ...connected,
+    close: async () => {
+      await connected.close();
+      await store.stop();
+    },
+  };
+  cleanup.push(both.close);
+  return both;
+}
+
+async function sha256OfArtifacts(db: Db): Promise<Record<string, string>> {
+  const bucket = new GridFSBucket(db, { bucketName: 'artifacts' });
+  const found: Record<string, string> = {};
+  const versions = db.collection<{ version: string; name: string; artifact: { fileId: ObjectId } }>(
+    'versions',
+  );
+  for await (const v of versions.find({})) {
+    const hash = createHash('sha256');
+    for await (const chunk of bucket.openDownloadStream(v.artifact.fileId)) hash.update(chunk as Buffer);
+    found[`${v.name}@${v.version}`] = `sha256-${hash.digest('hex')}`;
+  }
+  return found;
+}
+
+describe('pkg-admin db copy', () => {
+  let target: SharedStore & Connected;
+
+  test('copies every collection, index and artifact into an empty store and verifies them', async () => {
+    target = await emptyStore();
+    const run = await runAdmin(['db', 'copy', '--to', target.uri, '--json'], source.storeEnv);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout) as {
+      collections: { name: string; copied: number; target: number; source: number; indexes: string[] }[];
+      artifacts: { files: number; versions: number };
+      changed: string[];
+    };
+    const expected = await snapshotDatabase(sourceDb);
+    expect(await snapshotDatabase(target.db)).toEqual(expected);
+    expect(countsOf(expected)).toMatchObject({ versions: 6, users: 2, tokens: 3, 'artifacts.files': 6 });
+    expect(countsOf(expected)['artifacts.chunks']).toBeGreaterThan(6);
+    expect(summary.collections.map((c) => [c.name, c.copied, c.target, c.source])).toEqual(
+      Object.entries(countsOf(expected)).map(([name, n]) => [name, n, n, n]),
+    );
+    expect(summary.artifacts).toMatchObject({ files: 6, versions: 6 });
+    expect(summary.changed).toEqual([]);
+    const integrity = await source.deps.models.Version.find({}).lean();
+    expect(await sha256OfArtifacts(target.db)).toEqual(
+      Object.fromEntries(integrity.map((v) => [`${v.name}@${v.version}`, v.integrity])),
+    );
+  });
+
+  test('a target that holds documents is refused and left as it was', async () => {
+    const before = await snapshotDatabase(target.db);
+    const run = await runAdmin(['db', 'copy', '--to', target.uri], source.storeEnv);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is not empty: it holds');
+    expect(run.stderr).toContain('versions (6 documents)');
+    expect(run.stderr).toContain('pass --replace');
+    expect(await snapshotDatabase(target.db)).toEqual(before);
+
+    const other = await emptyStore();
+    await other.db.collection('notes').insertOne({ note: 'keep me' });
+    const refused = await runAdmin(['db', 'copy', '--to', other.uri], source.storeEnv);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('it holds notes (1 document)');
+    const names = (await other.db.listCollections().toArray()).map((c) => c.name);
+    expect(names).toEqual(['notes']);
+
+    const replaced = await runJson<{ replaced: string[] }>(
+      ['db', 'copy', '--to', other.uri, '--replace'],
+      source.storeEnv,
+    );
+    expect(replaced.replaced).toEqual(['notes']);
+    expect(await snapshotDatabase(other.db)).toEqual(await snapshotDatabase(sourceDb));
+  });
+
+  test('a server on the copy serves every package with its recorded integrity, and the tokens work', async () => {
+    const second = await startTestServer({ mongodbUri: target.uri });
+    try {
+      for (const [namespace, name, version] of PACKAGES) {
+        const res = await fetch(`${second.url}/packages/${namespace}/${name}/${version}/download`);
+        expect(res.status).toBe(200);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const record = await source.deps.models.Version.findOne({ namespace, name, version }).lean();
+        expect(`sha256-${createHash('sha256').update(bytes).digest('hex')}`).toBe(record?.integrity);
+      }
+      const whoami = await fetch(`${second.url}/auth/whoami`, {
+        headers: { authorization: `Bearer ${tokens.bob}` },
+      });
+      expect(whoami.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('the source itself and bad URIs are refused, and credentials are never printed', async () => {
+    const self = source.storeEnv.MONGODB_URI ?? `${readStoreLock(source.storeEnv.PKG_DATA_DIR ?? '')}pkg`;
+    const same = await runAdmin(['db', 'copy', '--to', self, '--replace'], source.storeEnv);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('is the source database');
+    expect(countsOf(await snapshotDatabase(sourceDb))).toMatchObject({ versions: 6 });
+
+    const cases = [
+      ['postgres://ops:s3cret@db.example.net/pkg', 'must start with mongodb:// or mongodb+srv://'],
+      ['mongodb://ops:s3cret@127.0.0.1:1/bad.name', '"bad.name" is not a MongoDB database name'],
+      ['mongodb://ops:s3cret@', 'Protocol and host list are required'],
+    ];
+    for (const [uri, message] of cases) {
+      const run = await runAdmin(['db', 'copy', '--to', uri ?? '', '--json'], source.storeEnv);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(run.stdout + run.stderr).not.toContain('s3cret');
+    }
+  });
+});
+
+describe('pkg-admin db backup and restore', () => {
+  const dirs: string[] = [];
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  let backup: string;
+
+  test('backs up the running store into a new directory and refuses one that holds files', async () => {
+    backup = path.join(tempDir('pkg-backup-'), 'backup');
+    const run = await runAdmin(['db', 'backup', backup], source.storeEnv);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/verified: document counts and indexes of \d+ collections; 6 artifacts/);
+    expect(readdirSync(backup)).toContain('snapshot.bson');
+    const store = await startEmbeddedStore({ dir: backup });
+    const copy = await connect(`${store.uri}pkg`);
+    try {
+      expect(await snapshotDatabase(copy.db)).toEqual(await snapshotDatabase(sourceDb));
+    } finally {
+      await copy.close();
+      await store.close();
+    }
+    const again = await runAdmin(['db', 'backup', backup], source.storeEnv);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds files');
+  });
+
+  test('restores the backup into an empty store, and refuses a store that holds documents', async () => {
+    const external = process.env.MONGODB_URI ? freshDatabase(process.env.MONGODB_URI) : undefined;
+    if (external) cleanup.push(() => external.drop());
+    const dataDir = tempDir('pkg-restored-');
+    const env = { PKG_DATA_DIR: dataDir, ...(external ? { MONGODB_URI: external.uri } : {}) };
+    const run = await runAdmin(['db', 'restore', backup], env);
+    expect(run.code, run.stderr).toBe(0);
+    const restored = external
+      ? { ...(await connect(external.uri)), stop: () => Promise.resolve() }
+      : await (async () => {
+          const store = await startEmbeddedStore({ dir: dataDir });
+          return { ...(await connect(`${store.uri}pkg`)), stop: () => store.close() };
+        })();
+    try {
+      expect(await snapshotDatabase(restored.db)).toEqual(await snapshotDatabase(sourceDb));
+    } finally {
+      await restored.close();
+      await restored.stop();
+    }
+    const again = await runAdmin(['db', 'restore', backup], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('is not empty');
+    const notABackup = await runAdmin(['db', 'restore', tempDir('pkg-not-a-backup-')], env);
+    expect(notABackup.code).toBe(2);
+    expect(notABackup.stderr).toContain('holds no backup');
+  });
+
+  test('a backup directory is a data directory the server serves as it is', async () => {
+    const server = await spawnServer({ PKG_DATA_DIR: backup });
+    try {
+      const res = await fetch(`${server.url}/packages/alice/big/1.0.0/download`);
+      expect(res.status).toBe(200);
+      const record = await source.deps.models.Version.findOne({ name: 'big' }).lean();
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(`sha256-${createHash('sha256').update(bytes).digest('hex')}`).toBe(record?.integrity);
+    } finally {
+      await server.stop();
+    }
+  });
+});
