@@ -18,6 +18,11 @@ export async function startSharedStore(): Promise<SharedStore> {
     const fresh = freshDatabase(process.env.MONGODB_URI);
     return { uri: fresh.uri, stop: () => fresh.drop() };
   }
+  return startStoppableStore();
+}
+
+/** Always an embedded store, which the test can stop under the apps (outages). */
+export async function startStoppableStore(): Promise<SharedStore> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pkg-shared-store-'));
   const store = await startEmbeddedStore({ dir });
   let stopped = false;
