@@ -53,7 +53,8 @@ beforeAll(async () => {
   await reserveNamespace(source.deps, 'vendor');
   for (const [namespace, name, version] of PACKAGES) {
     // 700 kB of random bytes: an artifact of three GridFS chunks
-    const files = name === 'big' ? { 'assets/noise.bin': randomBytes(700 * 1024) } : {};
+    const files: Record<string, Uint8Array> =
+      name === 'big' ? { 'assets/noise.bin': randomBytes(700 * 1024) } : {};
     const pack = await buildPackage({ namespace, name, version, files });
     const res = await publishArchive(source.url, tokens[namespace], pack.bytes);
     expect(res.status, await res.text()).toBe(201);

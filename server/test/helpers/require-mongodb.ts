@@ -11,7 +11,7 @@ export default async function requireMongoDb(): Promise<void> {
     await client.db('admin').command({ ping: 1 });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`MONGODB_URI (${redactUri(uri)}) does not answer: ${reason}`);
+    throw new Error(`MONGODB_URI (${redactUri(uri)}) does not answer: ${reason}`, { cause: error });
   } finally {
     await client.close();
   }
