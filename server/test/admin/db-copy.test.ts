@@ -7,8 +7,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GridFSBucket, MongoClient, type Db, type ObjectId } from 'mongodb';
+import {
+  Binary,
+  Decimal128,
+  Double,
+  GridFSBucket,
+  Int32,
+  Long,
+  MongoClient,
+  type Db,
+  type ObjectId,
+} from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { verifyArtifacts } from '../../src/db/copy/verify-artifacts.js';
 import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
 import { reserveNamespace, issueUserToken } from '../../src/services/admin-service.js';
 import { createUser } from '../../src/services/user-service.js';
@@ -59,6 +70,23 @@ beforeAll(async () => {
     const res = await publishArchive(source.url, tokens[namespace], pack.bytes);
     expect(res.status, await res.text()).toBe(201);
   }
+  // values of every numeric BSON type, and a unique partial index, in a collection of its own
+  const extras = sourceDb.collection('extras');
+  await extras.createIndex(
+    { key: 1, at: -1 },
+    { name: 'key_partial', unique: true, partialFilterExpression: { key: { $exists: true } } },
+  );
+  await extras.insertMany([
+    {
+      key: 'a',
+      at: new Date(0),
+      int: new Int32(7),
+      small: Long.fromNumber(5),
+      long: Long.fromString('9007199254740993'),
+    },
+    { key: 'b', double: new Double(2), decimal: Decimal128.fromString('0.1'), pattern: /x+/i },
+    { nested: { list: [new Int32(1), new Double(1), 'one'], bytes: new Binary(Buffer.from('bin'), 5) } },
+  ]);
   await source.deps.limiter.flush();
 });
 afterAll(async () => {
@@ -110,7 +138,18 @@ describe('pkg-admin db copy', () => {
     };
     const expected = await snapshotDatabase(sourceDb);
     expect(await snapshotDatabase(target.db)).toEqual(expected);
-    expect(countsOf(expected)).toMatchObject({ versions: 6, users: 2, tokens: 3, 'artifacts.files': 6 });
+    expect(countsOf(expected)).toMatchObject({
+      versions: 6,
+      users: 2,
+      tokens: 3,
+      namespaces: 3,
+      extras: 3,
+      'artifacts.files': 6,
+    });
+    expect(expected.extras?.indexes.map((i) => i.name)).toEqual(['_id_', 'key_partial']);
+    expect(expected.counters?.indexes.find((i) => i.name === 'expiresAt_1')).toMatchObject({
+      expireAfterSeconds: 0,
+    });
     expect(countsOf(expected)['artifacts.chunks']).toBeGreaterThan(6);
     expect(summary.collections.map((c) => [c.name, c.copied, c.target, c.source])).toEqual(
       Object.entries(countsOf(expected)).map(([name, n]) => [name, n, n, n]),
@@ -165,6 +204,29 @@ describe('pkg-admin db copy', () => {
     } finally {
       await second.close();
     }
+  });
+
+  test('the verification finds an artifact whose bytes changed and a version whose artifact is gone', async () => {
+    const copy = await emptyStore();
+    expect((await runAdmin(['db', 'copy', '--to', copy.uri], source.storeEnv)).code).toBe(0);
+    expect((await verifyArtifacts(copy.db)).problems).toEqual([]);
+    const versions = copy.db.collection<{ name: string; version: string; artifact: { fileId: ObjectId } }>(
+      'versions',
+    );
+    const big = await versions.findOne({ name: 'big' });
+    const gone = await versions.findOne({ name: 'notes', version: '0.1.0' });
+    const chunks = copy.db.collection<{ data: Binary }>('artifacts.chunks');
+    const second = await chunks.findOne({ files_id: big?.artifact.fileId, n: 1 });
+    const length = second?.data.length() ?? 0;
+    await chunks.updateOne({ _id: second?._id }, { $set: { data: new Binary(randomBytes(length)) } });
+    await copy.db.collection('artifacts.files').deleteOne({ _id: gone?.artifact.fileId });
+    const problems = (await verifyArtifacts(copy.db)).problems.sort();
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^@alice\/big@1\.0\.0: artifact \w+ holds sha256-\w+, the version records/);
+    expect(problems[1]).toMatch(
+      /^@bob\/notes@0\.1\.0: its artifact \w+ is missing or unreadable on the target$/,
+    );
+    expect(problems[2]).toMatch(new RegExp(`^artifact ${big?.artifact.fileId.toHexString()}: holds sha256-`));
   });
 
   test('the source itself and bad URIs are refused, and credentials are never printed', async () => {
