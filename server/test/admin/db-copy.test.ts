@@ -1,93 +1,31 @@
-// pkg-admin db copy, backup and restore (the built tool) on a store with published packages
-// (several versions, one artifact of several GridFS chunks), users, tokens and a reserved
-// namespace: the copy holds the same documents with the same BSON types and the same indexes,
-// its artifacts hash to their recorded integrity, a server on it serves every package, and a
-// target that holds documents, the source itself or a bad URI is refused without changing it.
+// pkg-admin db copy (the built tool) from a store with published packages, users, tokens and
+// namespaces (published-server.ts): the copy holds the same documents with the same BSON types
+// and the same indexes, its artifacts hash to their recorded integrity, a server on it serves
+// every package, the verification finds damaged artifacts, and a target that holds documents,
+// the source itself or a bad URI is refused without being changed.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  Binary,
-  Decimal128,
-  Double,
-  GridFSBucket,
-  Int32,
-  Long,
-  MongoClient,
-  type Db,
-  type ObjectId,
-} from 'mongodb';
+import { Binary, GridFSBucket, type Db, type ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { verifyArtifacts } from '../../src/db/copy/verify-artifacts.js';
-import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
-import { reserveNamespace, issueUserToken } from '../../src/services/admin-service.js';
-import { createUser } from '../../src/services/user-service.js';
-import { snapshotDatabase, countsOf } from '../helpers/database-snapshot.js';
-import { freshDatabase } from '../helpers/fresh-database.js';
-import { buildPackage, publishArchive } from '../helpers/packages.js';
-import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
-import { spawnServer } from '../helpers/spawn-server.js';
+import { readStoreLock } from '../../src/db/embedded/index.js';
+import { countsOf, snapshotDatabase } from '../helpers/database-snapshot.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import {
+  PACKAGES,
+  emptyStore as openEmptyStore,
+  startPublishedServer,
+  type Connected,
+} from './published-server.js';
+import type { SharedStore } from '../helpers/shared-store.js';
 import { runAdmin, runJson } from './run-admin.js';
-
-const PACKAGES = [
-  ['alice', 'weather', '1.0.0'],
-  ['alice', 'weather', '1.1.0'],
-  ['alice', 'weather', '2.0.0'],
-  ['alice', 'big', '1.0.0'],
-  ['bob', 'notes', '0.1.0'],
-  ['bob', 'notes', '0.2.0'],
-] as const;
-
-interface Connected {
-  db: Db;
-  close(): Promise<void>;
-}
-
-async function connect(uri: string): Promise<Connected> {
-  const client = await MongoClient.connect(uri);
-  return { db: client.db(), close: () => client.close() };
-}
 
 let source: TestServer;
 let sourceDb: Db;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const cleanup: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  source = await startTestServer();
-  if (!source.deps.db.db) throw new Error('no database');
-  sourceDb = source.deps.db.db;
-  for (const user of ['alice', 'bob']) tokens[user] = (await createUser(source.deps, user)).token.token;
-  await issueUserToken(source.deps, 'alice', { kind: 'publish', namespaces: ['alice'], label: 'ci' });
-  await reserveNamespace(source.deps, 'vendor');
-  for (const [namespace, name, version] of PACKAGES) {
-    // 700 kB of random bytes: an artifact of three GridFS chunks
-    const files: Record<string, Uint8Array> =
-      name === 'big' ? { 'assets/noise.bin': randomBytes(700 * 1024) } : {};
-    const pack = await buildPackage({ namespace, name, version, files });
-    const res = await publishArchive(source.url, tokens[namespace], pack.bytes);
-    expect(res.status, await res.text()).toBe(201);
-  }
-  // values of every numeric BSON type, and a unique partial index, in a collection of its own
-  const extras = sourceDb.collection('extras');
-  await extras.createIndex(
-    { key: 1, at: -1 },
-    { name: 'key_partial', unique: true, partialFilterExpression: { key: { $exists: true } } },
-  );
-  await extras.insertMany([
-    {
-      key: 'a',
-      at: new Date(0),
-      int: new Int32(7),
-      small: Long.fromNumber(5),
-      long: Long.fromString('9007199254740993'),
-    },
-    { key: 'b', double: new Double(2), decimal: Decimal128.fromString('0.1'), pattern: /x+/i },
-    { nested: { list: [new Int32(1), new Double(1), 'one'], bytes: new Binary(Buffer.from('bin'), 5) } },
-  ]);
-  await source.deps.limiter.flush();
+  ({ source, sourceDb, tokens } = await startPublishedServer());
 });
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -95,18 +33,9 @@ afterAll(async () => {
 });
 
 async function emptyStore(): Promise<SharedStore & Connected> {
-  const store = await startSharedStore();
-  const connected = await connect(store.uri);
-  const both = {
-    ...store,
-    ...connected,
-    close: async () => {
-      await connected.close();
-      await store.stop();
-    },
-  };
-  cleanup.push(both.close);
-  return both;
+  const store = await openEmptyStore();
+  cleanup.push(() => store.close());
+  return store;
 }
 
 async function sha256OfArtifacts(db: Db): Promise<Record<string, string>> {
@@ -246,76 +175,6 @@ describe('pkg-admin db copy', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
       expect(run.stdout + run.stderr).not.toContain('s3cret');
-    }
-  });
-});
-
-describe('pkg-admin db backup and restore', () => {
-  const dirs: string[] = [];
-  const tempDir = (prefix: string) => {
-    const dir = mkdtempSync(path.join(tmpdir(), prefix));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-  let backup: string;
-
-  test('backs up the running store into a new directory and refuses one that holds files', async () => {
-    backup = path.join(tempDir('pkg-backup-'), 'backup');
-    const run = await runAdmin(['db', 'backup', backup], source.storeEnv);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/verified: document counts and indexes of \d+ collections; 6 artifacts/);
-    expect(readdirSync(backup)).toContain('snapshot.bson');
-    const store = await startEmbeddedStore({ dir: backup });
-    const copy = await connect(`${store.uri}pkg`);
-    try {
-      expect(await snapshotDatabase(copy.db)).toEqual(await snapshotDatabase(sourceDb));
-    } finally {
-      await copy.close();
-      await store.close();
-    }
-    const again = await runAdmin(['db', 'backup', backup], source.storeEnv);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already holds files');
-  });
-
-  test('restores the backup into an empty store, and refuses a store that holds documents', async () => {
-    const external = process.env.MONGODB_URI ? freshDatabase(process.env.MONGODB_URI) : undefined;
-    if (external) cleanup.push(() => external.drop());
-    const dataDir = tempDir('pkg-restored-');
-    const env = { PKG_DATA_DIR: dataDir, ...(external ? { MONGODB_URI: external.uri } : {}) };
-    const run = await runAdmin(['db', 'restore', backup], env);
-    expect(run.code, run.stderr).toBe(0);
-    const restored = external
-      ? { ...(await connect(external.uri)), stop: () => Promise.resolve() }
-      : await (async () => {
-          const store = await startEmbeddedStore({ dir: dataDir });
-          return { ...(await connect(`${store.uri}pkg`)), stop: () => store.close() };
-        })();
-    try {
-      expect(await snapshotDatabase(restored.db)).toEqual(await snapshotDatabase(sourceDb));
-    } finally {
-      await restored.close();
-      await restored.stop();
-    }
-    const again = await runAdmin(['db', 'restore', backup], env);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('is not empty');
-    const notABackup = await runAdmin(['db', 'restore', tempDir('pkg-not-a-backup-')], env);
-    expect(notABackup.code).toBe(2);
-    expect(notABackup.stderr).toContain('holds no backup');
-  });
-
-  test('a backup directory is a data directory the server serves as it is', async () => {
-    const server = await spawnServer({ PKG_DATA_DIR: backup });
-    try {
-      const res = await fetch(`${server.url}/packages/alice/big/1.0.0/download`);
-      expect(res.status).toBe(200);
-      const record = await source.deps.models.Version.findOne({ name: 'big' }).lean();
-      const bytes = Buffer.from(await res.arrayBuffer());
-      expect(`sha256-${createHash('sha256').update(bytes).digest('hex')}`).toBe(record?.integrity);
-    } finally {
-      await server.stop();
     }
   });
 });
