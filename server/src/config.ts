@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,9 +16,17 @@ const portSchema = z.coerce
 export const configSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   PORT: portSchema.default(8787),
+  /** Its database: the URI's path, else `pkg` (db/mongodb-uri.ts). */
   MONGODB_URI: z
     .string()
-    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .superRefine((uri, ctx) => {
+      try {
+        parseMongoUri(uri);
+      } catch (error) {
+        if (!(error instanceof MongoUriError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.reason });
+      }
+    })
     .optional(),
   /** How long a database operation waits for a reachable server before 503 STORAGE_UNAVAILABLE. */
   MONGODB_SERVER_SELECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

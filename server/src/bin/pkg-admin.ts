@@ -3,6 +3,9 @@
 // admin/open-admin-deps.ts). Every command prints readable lines, or JSON with --json;
 // errors print a message (and the error body with --json) and exit 2 for bad input, 1 else.
 import { Command, CommanderError } from 'commander';
+import { dbBackupCommand } from './admin/db-backup.js';
+import { dbCopyCommand } from './admin/db-copy.js';
+import { dbRestoreCommand } from './admin/db-restore.js';
 import { dbServeCommand } from './admin/db-serve.js';
 import { importLegacyCommand } from './admin/import-legacy.js';
 import { migrateCommand } from './admin/migrate.js';
@@ -22,6 +25,9 @@ const program = new Command('pkg-admin')
 
 const db = program.command('db').description('the database store');
 dbServeCommand(db);
+dbCopyCommand(db);
+dbBackupCommand(db);
+dbRestoreCommand(db);
 statusCommand(program);
 
 const user = program.command('user').description('users (each starts with a managing token)');

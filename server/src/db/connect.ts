@@ -1,14 +1,15 @@
-// Opens the store: MONGODB_URI when set, otherwise the embedded MongoDB-compatible store
-// under PKG_DATA_DIR. Nothing else in the server knows which one it got.
+// Opens the store: MONGODB_URI when set (its database: the URI's path, else `pkg`, as
+// mongodb-uri.ts reads it), otherwise the embedded MongoDB-compatible store under PKG_DATA_DIR.
+// Nothing else in the server knows which one it got.
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startEmbeddedStore } from './embedded/index.js';
-import { redactUri } from './redact-uri.js';
+import { DEFAULT_DB_NAME, parseMongoUri } from './mongodb-uri.js';
 
 /** The database the server uses inside the embedded store. */
-export const EMBEDDED_DB_NAME = 'pkg';
+export const EMBEDDED_DB_NAME = DEFAULT_DB_NAME;
 
 export interface OpenStore {
   kind: 'embedded' | 'mongodb';
@@ -20,14 +21,15 @@ export interface OpenStore {
 
 export async function openStore(config: Config, log: Logger): Promise<OpenStore> {
   if (config.MONGODB_URI) {
+    const { uri, database, displayUri } = parseMongoUri(config.MONGODB_URI);
     const connection = await mongoose
-      .createConnection(config.MONGODB_URI, {
+      .createConnection(uri, {
+        dbName: database,
         serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
         bufferCommands: false,
       })
       .asPromise();
-    const displayUri = redactUri(config.MONGODB_URI);
-    log.info({ store: 'mongodb', uri: displayUri }, 'connected to MongoDB');
+    log.info({ store: 'mongodb', uri: displayUri, database }, 'connected to MongoDB');
     return { kind: 'mongodb', displayUri, connection, close: () => connection.close() };
   }
   const dir = path.resolve(config.PKG_DATA_DIR);

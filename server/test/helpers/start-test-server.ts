@@ -1,5 +1,6 @@
-// Starts the real app on an ephemeral port with a temporary data directory (the embedded
-// store, or MONGODB_URI when set) and returns its base URL. Every integration test uses it.
+// Starts the real app on an ephemeral port with a temporary data directory and returns its base
+// URL. Every integration test uses it. Its store: the embedded store, or, when MONGODB_URI is
+// set, a fresh database of its own on that MongoDB (dropped at close).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,12 +15,15 @@ import {
   type AppDeps,
   type Config,
 } from '../../src/index.js';
+import { freshDatabase } from './fresh-database.js';
 
 export interface TestServer {
   url: string;
   deps: AppDeps;
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** The environment that points pkg-admin (or a second server) at this server's store. */
+  storeEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -33,7 +37,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-test-'));
-  const uri = options.mongodbUri ?? process.env.MONGODB_URI;
+  const external =
+    options.mongodbUri || !process.env.MONGODB_URI ? undefined : freshDatabase(process.env.MONGODB_URI);
+  const uri = options.mongodbUri ?? external?.uri;
   const base = loadConfig({
     PORT: '0',
     PKG_DATA_DIR: dataDir,
@@ -61,6 +67,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     deps,
     logs,
+    storeEnv: { PKG_DATA_DIR: dataDir, ...(uri ? { MONGODB_URI: uri } : {}) },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -68,6 +75,7 @@ export async function startTestServer(
       });
       await deps.limiter.close().catch(() => undefined);
       await store.close();
+      await external?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

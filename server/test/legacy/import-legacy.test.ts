@@ -24,10 +24,7 @@ function writeBundle(file: string, o: SampleOptions, extra?: { publishedAt?: str
 beforeAll(async () => {
   server = await startTestServer();
   dir = mkdtempSync(path.join(tmpdir(), 'pkg-legacy-'));
-  env = {
-    PKG_DATA_DIR: server.deps.config.PKG_DATA_DIR,
-    ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
-  };
+  env = server.storeEnv;
   await createUser(server.deps, 'alice');
   await createUser(server.deps, 'bob');
 });

@@ -43,49 +43,46 @@ async function adminStatus(env: Record<string, string>) {
   };
 }
 
-describe.skipIf(Boolean(process.env.MONGODB_URI))(
-  'the server process on the embedded store (MONGODB_URI points at an external MongoDB, so these embedded-store tests do not apply)',
-  () => {
-    test('acknowledged writes survive kill -9 of the server', async () => {
-      const first = await spawnServer({ PKG_DATA_DIR: dataDir });
-      const ids = await withClient(dataDir, async (client) => {
-        const coll = client.db('pkg').collection<{ _id: number; note: string }>('survivors');
-        const written: number[] = [];
-        for (let i = 0; i < 200; i++) {
-          await coll.insertOne({ _id: i, note: `row ${i}` });
-          written.push(i);
-        }
-        return written;
-      });
-      await first.stop('SIGKILL');
-      expect(first.child.signalCode).toBe('SIGKILL');
-
-      const second = await spawnServer({ PKG_DATA_DIR: dataDir });
-      const found = await withClient(dataDir, (client) =>
-        client
-          .db('pkg')
-          .collection<{ _id: number }>('survivors')
-          .find({}, { sort: { _id: 1 } })
-          .toArray(),
-      );
-      expect(found.map((d) => d._id)).toEqual(ids);
-      expect((await fetch(`${second.url}/health`)).status).toBe(200);
-
-      const held = await adminStatus({ PKG_DATA_DIR: dataDir });
-      expect(held).toMatchObject({ store: 'embedded', running: 'server', collections: { survivors: 200 } });
-
-      expect(await second.stop('SIGTERM')).toBe(0);
-      expect(second.lines.some((l) => l.msg === 'stopped')).toBe(true);
-
-      const alone = await adminStatus({ PKG_DATA_DIR: dataDir });
-      expect(alone).toMatchObject({
-        store: 'embedded',
-        running: 'this command',
-        collections: { survivors: 200 },
-      });
+describe('the server process on the embedded store (its data directory; the MongoDB workflow leaves this file out)', () => {
+  test('acknowledged writes survive kill -9 of the server', async () => {
+    const first = await spawnServer({ PKG_DATA_DIR: dataDir });
+    const ids = await withClient(dataDir, async (client) => {
+      const coll = client.db('pkg').collection<{ _id: number; note: string }>('survivors');
+      const written: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        await coll.insertOne({ _id: i, note: `row ${i}` });
+        written.push(i);
+      }
+      return written;
     });
-  },
-);
+    await first.stop('SIGKILL');
+    expect(first.child.signalCode).toBe('SIGKILL');
+
+    const second = await spawnServer({ PKG_DATA_DIR: dataDir });
+    const found = await withClient(dataDir, (client) =>
+      client
+        .db('pkg')
+        .collection<{ _id: number }>('survivors')
+        .find({}, { sort: { _id: 1 } })
+        .toArray(),
+    );
+    expect(found.map((d) => d._id)).toEqual(ids);
+    expect((await fetch(`${second.url}/health`)).status).toBe(200);
+
+    const held = await adminStatus({ PKG_DATA_DIR: dataDir });
+    expect(held).toMatchObject({ store: 'embedded', running: 'server', collections: { survivors: 200 } });
+
+    expect(await second.stop('SIGTERM')).toBe(0);
+    expect(second.lines.some((l) => l.msg === 'stopped')).toBe(true);
+
+    const alone = await adminStatus({ PKG_DATA_DIR: dataDir });
+    expect(alone).toMatchObject({
+      store: 'embedded',
+      running: 'this command',
+      collections: { survivors: 200 },
+    });
+  });
+});
 
 describe('pkg-admin configuration errors', () => {
   test('a bad MONGODB_URI is named, exits 2, and its credentials are not echoed', async () => {

@@ -1,9 +1,9 @@
 // Protection (1-registry.md, Authentication 5-6, Limits): CORS on anonymous reads only,
-// the per-client rate limit, the authentication-failure block shared across processes through
-// the database, and 503 STORAGE_UNAVAILABLE with /health still 200 when the database stops.
+// the per-client rate limit, and the authentication-failure block shared across processes
+// through the database. A database outage is in outage.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/services/user-service.js';
-import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
+import { startSharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
 // Limits count in fixed one-minute windows: a frozen clock keeps every request of the test in
@@ -101,35 +101,3 @@ describe('rate limits', () => {
     await store.stop();
   });
 });
-
-describe.skipIf(Boolean(process.env.MONGODB_URI))(
-  'database outage (needs a store the test can stop; MONGODB_URI points at an external MongoDB)',
-  () => {
-    let store: SharedStore;
-    let server: TestServer;
-    beforeAll(async () => {
-      store = await startSharedStore();
-      server = await startTestServer({ mongodbUri: store.uri });
-    });
-    afterAll(() => server.close());
-
-    test('package routes answer 503 STORAGE_UNAVAILABLE with Retry-After while /health stays 200', async () => {
-      expect((await fetch(`${server.url}/packages/search`)).status).toBe(200);
-      await store.stop();
-      for (const p of [
-        '/packages/search',
-        '/packages/a/b',
-        '/packages/a/b/1.0.0/download',
-        '/namespaces/a',
-      ]) {
-        const res = await fetch(`${server.url}${p}`);
-        expect([p, res.status]).toEqual([p, 503]);
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STORAGE_UNAVAILABLE');
-      }
-      const health = await fetch(`${server.url}/health`);
-      expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', apiVersion: 2 });
-    });
-  },
-);

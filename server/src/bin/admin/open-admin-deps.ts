@@ -21,6 +21,12 @@ export interface AdminStore {
   database: string;
 }
 
+export interface AdminConnection {
+  connection: Connection;
+  store: AdminStore;
+  close(): Promise<void>;
+}
+
 export interface AdminDeps {
   deps: AppDeps;
   store: AdminStore;
@@ -93,6 +99,17 @@ export async function openAdminDeps(env: NodeJS.ProcessEnv = process.env): Promi
       await closeStore();
     },
   };
+}
+
+/** The store alone (no models, no index sync): for commands that copy it whole. */
+export async function withAdminStore<T>(fn: (admin: AdminConnection) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const { connection, store, closeStore } = await openConnection(config, adminLogger(config, process.env));
+  try {
+    return await fn({ connection, store, close: closeStore });
+  } finally {
+    await closeStore();
+  }
 }
 
 /** Open, run `fn`, and always close. */

@@ -3,4 +3,5 @@
 export { startEmbeddedStore } from './server.js';
 export type { EmbeddedStore, EmbeddedStoreOptions } from './server.js';
 export { readStoreLock, readStoreOwner } from './lock-file.js';
+export { holdsStoreData } from './journal.js';
 export type { StoreLockInfo } from './lock-file.js';

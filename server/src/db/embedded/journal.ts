@@ -44,6 +44,12 @@ const journalGen = (name: string): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
+/** True when `dir` holds a store's data (a snapshot or a journal): a data directory or a backup. */
+export function holdsStoreData(dir: string): boolean {
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  return names.some((name) => name === SNAPSHOT || journalGen(name) !== undefined);
+}
+
 /** Writes `state` as the snapshot whose journals start at `nextGen`; resolves with its size. */
 async function writeSnapshot(dir: string, state: CatalogState, nextGen: number): Promise<number> {
   const tmp = path.join(dir, SNAPSHOT_TMP);

@@ -3,6 +3,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 
 export const VERSION_UNIQUE_INDEX = 'namespace_1_name_1_version_1';
+export const VERSION_COLLECTION = 'versions';
 
 export interface VersionDoc {
   namespace: string;
@@ -44,7 +45,7 @@ export const versionSchema = new Schema<VersionDoc>(
     },
     provenance: { type: Schema.Types.Mixed, required: true },
   },
-  { collection: 'versions', versionKey: false, minimize: false },
+  { collection: VERSION_COLLECTION, versionKey: false, minimize: false },
 );
 versionSchema.index({ namespace: 1, name: 1, version: 1 }, { unique: true, name: VERSION_UNIQUE_INDEX });
 
