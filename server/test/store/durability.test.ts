@@ -12,30 +12,17 @@ import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.j
 import { encodeRecord } from '../../src/db/embedded/record-file.js';
 import { crash, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
-import { tempDir } from './store-uri.js';
+import { crashTestResources } from './store-uri.js';
 import { storedIds as idsIn, writeThenCrash as writeThenCrashFrom } from './write-then-crash.js';
 
-const dirs: string[] = [];
-const clients: MongoClient[] = [];
+const { newDir, connect, closeClients, removeDirs } = crashTestResources();
 const children: ChildStore[] = [];
 
-function newDir(): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-async function connect(uri: string): Promise<MongoClient> {
-  const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false });
-  clients.push(client);
-  return client;
-}
-
 afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close(true)));
+  await closeClients();
   for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
   await Promise.allSettled(children.map((c) => c.exited));
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  removeDirs();
 });
 
 async function writeThenCrash(store: ChildStore, target: number, workers = 4): Promise<string[]> {

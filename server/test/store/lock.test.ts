@@ -10,36 +10,22 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readStoreLock, readStoreOwner, startEmbeddedStore } from '../../src/db/embedded/index.js';
 import { acquireStoreLock } from '../../src/db/embedded/lock-file.js';
 import { buildStoreModule, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
-import { tempDir } from './store-uri.js';
+import { crashTestResources } from './store-uri.js';
 import { processState, startUnreapedStore } from './unreaped-store.js';
 import type { UnreapedStore } from './unreaped-store.js';
 import { storedIds, writeThenCrash } from './write-then-crash.js';
 
 const run = promisify(execFile);
 const ADMIN = path.resolve(import.meta.dirname, '../../dist/bin/pkg-admin.js');
-const dirs: string[] = [];
-const clients: MongoClient[] = [];
+const { newDir, connect, closeClients, removeDirs } = crashTestResources('pkg-lock-');
 const children: ChildStore[] = [];
 const unreaped: UnreapedStore[] = [];
 const others: ChildProcess[] = [];
-
-function newDir(): string {
-  const dir = tempDir('pkg-lock-');
-  dirs.push(dir);
-  return dir;
-}
-
-async function connect(uri: string): Promise<MongoClient> {
-  const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false });
-  clients.push(client);
-  return client;
-}
 
 /** What store.lock says, as JSON. */
 function record(dir: string): unknown {
@@ -63,12 +49,12 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close(true)));
+  await closeClients();
   for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
   for (const c of others) if (c.exitCode === null) c.kill('SIGKILL');
   await Promise.allSettled([...children.map((c) => c.exited), ...others.map(exited)]);
   await Promise.allSettled(unreaped.map((u) => u.stop()));
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  removeDirs();
 });
 
 describe("the embedded store's data-directory lock (embedded store internals: the MongoDB workflow leaves this file out)", () => {

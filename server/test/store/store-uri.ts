@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedStore } from '../../src/db/embedded/index.js';
 import type { EmbeddedStore, EmbeddedStoreOptions } from '../../src/db/embedded/index.js';
+import { MongoClient } from 'mongodb';
 
 export const EXTERNAL_URI = process.env.MONGODB_URI;
 export const usingExternal = Boolean(EXTERNAL_URI);
@@ -19,6 +20,33 @@ export interface TestStore {
 
 export function tempDir(prefix = 'pkg-store-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * The data directories and clients a crash test opens: `closeClients()` and `removeDirs()` in its
+ * afterAll (clients first, then the stores' processes, then the directories).
+ */
+export function crashTestResources(prefix?: string) {
+  const dirs: string[] = [];
+  const clients: MongoClient[] = [];
+  return {
+    newDir: (): string => {
+      const dir = tempDir(prefix);
+      dirs.push(dir);
+      return dir;
+    },
+    connect: async (uri: string): Promise<MongoClient> => {
+      const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false });
+      clients.push(client);
+      return client;
+    },
+    closeClients: async (): Promise<void> => {
+      await Promise.allSettled(clients.map((c) => c.close(true)));
+    },
+    removeDirs: (): void => {
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A store to test against, plus a database name unique to the calling suite. */

@@ -130,9 +130,9 @@ export function formatValue(value: unknown): string {
   if (value instanceof RegExp) return `/${value.source}/${value.flags}`;
   if (Array.isArray(value)) return `[ ${value.map(formatValue).join(', ')} ]`;
   if (isPlainObject(value)) return formatDocument(value);
-  // Other BSON values (Timestamp, MinKey, ...) print themselves.
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string
-  return String(value);
+  // Symbols and functions name themselves; other BSON values (MinKey, Code, ...) as extended JSON.
+  if (typeof value === 'symbol' || typeof value === 'function') return value.toString();
+  return JSON.stringify(value) ?? 'undefined';
 }
 
 export function formatDocument(doc: Document): string {
