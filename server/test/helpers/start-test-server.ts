@@ -6,15 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  createHttpServer,
-  createDeps,
-  createLogger,
-  loadConfig,
-  openStore,
-  type AppDeps,
-  type Config,
-} from '../../src/index.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDeps } from '../../src/create-deps.js';
+import { openStore } from '../../src/db/connect.js';
+import type { AppDeps } from '../../src/deps.js';
+import { createHttpServer } from '../../src/http-server.js';
+import { createLogger } from '../../src/logger.js';
 import { freshDatabase } from './fresh-database.js';
 
 export interface TestServer {
