@@ -1,5 +1,6 @@
-// The only process.exit of the CLI: maps an error to an exit code and prints
-// "what happened, the details, what to do next" (or the error body with --json).
+// The one exit handler of the CLI: a command's outcome becomes the exit code, and an error is
+// mapped to its exit code and printed as "what happened, the details, what to do next" (or the
+// error body with --json). Nothing else in the CLI sets an exit code.
 import { isIssueError, issueDetails, REGISTRY_ERRORS } from '@pkg/shared/errors';
 
 /** Registry commands: 0 ok, 1 failure, 2 invalid input. Data commands add 3 (unavailable). */
@@ -71,6 +72,15 @@ export function exitWithError(error: unknown, json: boolean): never {
   process.exit(e.exitCode);
 }
 
-export function exitWith(code: ExitCode): never {
-  process.exit(code);
+/**
+ * A command ran to its end: its outcome (none is success) is the exit code. The process ends
+ * by itself once stdout has drained: process.exit now could cut off output written to a pipe.
+ */
+export function finish(outcome: ExitCode | void): void {
+  process.exitCode = outcome ?? EXIT.ok;
+}
+
+/** Help, version and usage errors from commander: success for the first two, invalid input else. */
+export function exitFromParser(exitCode: number): never {
+  process.exit(exitCode === 0 ? EXIT.ok : EXIT.invalidInput);
 }

@@ -2,9 +2,9 @@
 // command being run is loaded (all of them for help), so start-up stays fast.
 import { Command, CommanderError } from 'commander';
 import { commands, type CommandEntry } from './commands/index.js';
-import { EXIT, exitWithError } from './exit.js';
+import { exitFromParser, exitWithError, finish, type ExitCode } from './exit.js';
 import type { CommandDefinition, GlobalOptions } from './lib/command.js';
-import { normalizeRegistry } from './lib/registry-url.js';
+import { normalizeRegistry } from './lib/registry/registry-url.js';
 import { cliVersion } from './version.js';
 
 const GLOBAL_WITH_VALUE = new Set(['--registry']);
@@ -34,13 +34,30 @@ export function entriesFor(args: readonly string[]): CommandEntry[] {
     else words.push(arg);
   }
   if (args.includes('--help') || args.includes('-h') || args[0] === 'help') return commands;
-  const two = commands.filter((c) => c.name === words.slice(0, 2).join(' '));
+  const named = (path: string) => commands.filter((c) => c.name === path || c.aliases?.includes(path));
+  const two = named(words.slice(0, 2).join(' '));
   if (two.length === 1) return two;
-  const one = commands.filter((c) => c.name === words[0]);
+  const one = named(words[0] ?? '');
   return one.length === 1 ? one : commands;
 }
 
-export function buildProgram(definitions: readonly CommandDefinition[]): Command {
+/** A loaded command with the other paths it answers to (from the command table). */
+export interface LoadedCommand {
+  definition: CommandDefinition;
+  aliases: readonly string[];
+}
+
+export function loadCommands(entries: readonly CommandEntry[]): Promise<LoadedCommand[]> {
+  return Promise.all(
+    entries.map(async (entry) => ({ definition: await entry.load(), aliases: entry.aliases ?? [] })),
+  );
+}
+
+/** The commander program; `settle` receives the outcome of the command that ran. */
+export function buildProgram(
+  loaded: readonly LoadedCommand[],
+  settle: (outcome: ExitCode | void) => void = () => undefined,
+): Command {
   const program = new Command('pkg')
     .description('Publish, install, verify and run AI-agent skill packages; query chain and market data.')
     .version(cliVersion, '-v, --version', 'print the version of pkg')
@@ -53,22 +70,27 @@ export function buildProgram(definitions: readonly CommandDefinition[]): Command
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  for (const def of [...definitions].sort((a, b) => a.name.localeCompare(b.name))) {
-    const parts = def.name.split(' ');
+  const paths = loaded.flatMap(({ definition, aliases }) => [
+    { path: definition.name, definition, aliasOf: undefined },
+    ...aliases.map((path) => ({ path, definition, aliasOf: definition.name })),
+  ]);
+  for (const { path, definition: def, aliasOf } of paths.sort((a, b) => a.path.localeCompare(b.path))) {
+    const parts = path.split(' ');
     let parent = program;
     for (const part of parts.slice(0, -1)) {
       parent =
         parent.commands.find((c) => c.name() === part) ??
         parent.command(part).description(GROUPS[part] ?? `${part} commands`);
     }
-    let cmd = parent.command(parts.at(-1) ?? def.name).description(def.summary);
+    const summary = aliasOf ? `${def.summary} (same as pkg ${aliasOf})` : def.summary;
+    let cmd = parent.command(parts.at(-1) ?? path).description(summary);
     if (def.configure) cmd = def.configure(cmd);
     if (def.help) cmd.addHelpText('after', `\n${def.help}`);
     cmd.exitOverride().action(async (...actionArgs: unknown[]) => {
       const self = actionArgs.at(-1) as Command;
       const options = self.opts<Record<string, unknown>>();
       const globals = program.opts<GlobalOptions>();
-      await def.run({ positionals: actionArgs.slice(0, -2), options, globals });
+      settle(await def.run({ positionals: actionArgs.slice(0, -2), options, globals }));
     });
   }
   return program;
@@ -77,13 +99,14 @@ export function buildProgram(definitions: readonly CommandDefinition[]): Command
 export async function main(argv: string[]): Promise<void> {
   const json = argv.includes('--json');
   try {
-    const definitions = await Promise.all(entriesFor(argv.slice(2)).map((entry) => entry.load()));
-    await buildProgram(definitions).parseAsync(argv);
+    let outcome: ExitCode | void = undefined;
+    const program = buildProgram(await loadCommands(entriesFor(argv.slice(2))), (o) => {
+      outcome = o;
+    });
+    await program.parseAsync(argv);
+    finish(outcome);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version are successful exits; usage errors are invalid input.
-      process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.invalidInput);
-    }
+    if (error instanceof CommanderError) exitFromParser(error.exitCode);
     exitWithError(error, json);
   }
 }

@@ -3,8 +3,8 @@ import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { formatSize, printJson, printLines } from '../lib/output.js';
-import { openSession } from '../lib/session.js';
-import { callRegistry } from '../lib/trpc-client.js';
+import { openSession } from '../lib/registry/session.js';
+import { callRegistry } from '../lib/registry/trpc-client.js';
 
 export const infoCommand = defineCommand({
   name: 'info',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { packDir } from '../lib/package-dir.js';
+import { packDir } from '../lib/authoring/package-dir.js';
 import { scaffold, slugifyName, slugifyNamespace } from '@pkg/shared';
 
 const optionsSchema = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { install } from '../install/install.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines, formatSize } from '../lib/output.js';
-import { findProject } from '../lib/project.js';
+import { findProject } from '../lib/project/project.js';
 
 const optionsSchema = z.object({ acceptPermissions: z.boolean().optional() });
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines, formatSize } from '../lib/output.js';
-import { findProject, packageDir, readLockFile, readProjectManifest } from '../lib/project.js';
+import { findProject, packageDir, readLockFile, readProjectManifest } from '../lib/project/project.js';
 
 export const listCommand = defineCommand({
   name: 'list',

@@ -4,13 +4,13 @@ import { TOKEN_PATTERN } from '@pkg/shared';
 import { z } from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
-import { saveToken } from '../lib/credentials.js';
+import { saveToken } from '../lib/registry/credentials.js';
 import { printJson, printLines } from '../lib/output.js';
 import { credentialsFile } from '../lib/paths.js';
 import { promptHidden, readStdin } from '../lib/read-secret.js';
-import { currentRegistry } from '../lib/registry.js';
-import { findProject, readProjectManifest } from '../lib/project.js';
-import { callRegistry, createRegistryClient } from '../lib/trpc-client.js';
+import { chooseRegistry } from '../lib/registry/choose-registry.js';
+import { findProject, readProjectManifest } from '../lib/project/project.js';
+import { callRegistry, createRegistryClient } from '../lib/registry/trpc-client.js';
 
 const optionsSchema = z.object({ tokenStdin: z.boolean().optional() });
 
@@ -21,7 +21,7 @@ export const loginCommand = defineCommand({
   configure: (cmd) => cmd.option('--token-stdin', 'read the token from standard input instead of prompting'),
   async run({ options, globals }) {
     const { tokenStdin } = optionsSchema.parse(options);
-    const registry = currentRegistry(globals.registry, readProjectManifest(findProject())?.registry).url;
+    const registry = chooseRegistry(globals.registry, readProjectManifest(findProject())?.registry).url;
     let token: string;
     if (tokenStdin) token = await readStdin();
     else if (process.stdin.isTTY) token = await promptHidden(`Token for ${registry}: `);

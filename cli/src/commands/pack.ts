@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { packSummary, packSummaryLines, printJson, printLines } from '../lib/output.js';
-import { packDir } from '../lib/package-dir.js';
+import { packDir } from '../lib/authoring/package-dir.js';
 
 const optionsSchema = z.object({ outDir: z.string().optional() });
 

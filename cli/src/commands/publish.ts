@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { publishOutputSchema, type PackResult } from '@pkg/shared';
 import { CliError } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
-import { gitSource } from '../lib/git-source.js';
-import { uploadArchive } from '../lib/rest-client.js';
-import { openSession, type Session } from '../lib/session.js';
+import { gitSource } from '../lib/authoring/git-source.js';
+import { uploadArchive } from '../lib/registry/rest-client.js';
+import { openSession, type Session } from '../lib/registry/session.js';
 import { packSummary, packSummaryLines, printJson, printLines } from '../lib/output.js';
-import { packDir } from '../lib/package-dir.js';
+import { packDir } from '../lib/authoring/package-dir.js';
 
 const optionsSchema = z.object({ dryRun: z.boolean().optional() });
 

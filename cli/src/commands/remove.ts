@@ -1,10 +1,11 @@
 // pkg remove <@ns/name ...>: uninstall, and drop the packages from pkg.json and pkg-lock.json.
 import { parsePackageId } from '@pkg/shared';
-import { commit } from '../install/transaction.js';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { findProject, packageDir, readLockFile, readProjectManifest } from '../lib/project.js';
+import { readProjectFiles, withoutPackages } from '../lib/project/project-files.js';
+import { findProject, packageDir } from '../lib/project/project.js';
+import { commit } from '../lib/project/transaction.js';
 
 export const removeCommand = defineCommand({
   name: 'remove',
@@ -13,33 +14,23 @@ export const removeCommand = defineCommand({
   run({ positionals, globals }) {
     const ids = positionals[0] as string[];
     const project = findProject();
-    const manifest = readProjectManifest(project) ?? { packages: {} };
-    const lock = readLockFile(project) ?? { lockfileVersion: 1 as const, packages: {} };
+    const files = readProjectFiles(project);
     for (const id of ids) {
       if (!parsePackageId(id)) {
         throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, {
           exitCode: EXIT.invalidInput,
         });
       }
-      if (!manifest.packages[id] && !lock.packages[id]) {
+      if (!files.manifest.packages[id] && !files.lock.packages[id]) {
         throw new CliError('NOT_FOUND', `${id} is not installed in ${project.root}.`, {
           hint: 'Run pkg list to see what is installed.',
         });
       }
     }
-    const nextManifest = {
-      ...manifest,
-      packages: Object.fromEntries(Object.entries(manifest.packages).filter(([id]) => !ids.includes(id))),
-    };
-    const nextLock = {
-      ...lock,
-      packages: Object.fromEntries(Object.entries(lock.packages).filter(([id]) => !ids.includes(id))),
-    };
     commit(
       project,
       ids.map((id) => ({ target: packageDir(project, id), source: undefined })),
-      nextManifest,
-      nextLock,
+      withoutPackages(files, ids),
     );
     if (globals.json) return printJson({ removed: ids });
     printLines(ids.map((id) => `removed ${id}`));

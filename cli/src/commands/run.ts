@@ -7,7 +7,7 @@ import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson } from '../lib/output.js';
 import { ungranted } from '../install/permissions.js';
-import { findProject, packageDir, readProjectManifest } from '../lib/project.js';
+import { findProject, packageDir, readProjectManifest } from '../lib/project/project.js';
 import { loadInstalledPackage } from '../runtime/load-package.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, runTool } from '../runtime/sandbox.js';
 

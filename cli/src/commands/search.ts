@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { openSession } from '../lib/session.js';
-import { callRegistry } from '../lib/trpc-client.js';
+import { openSession } from '../lib/registry/session.js';
+import { callRegistry } from '../lib/registry/trpc-client.js';
 
 const optionsSchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 

@@ -6,7 +6,7 @@ import { PACKAGE_LIMITS, validateArchive } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { invalidPackageError, packSummary, packSummaryLines, printJson, printLines } from '../lib/output.js';
-import { packDir } from '../lib/package-dir.js';
+import { packDir } from '../lib/authoring/package-dir.js';
 
 /** Reads at most one byte past the limit: the validator reports the size without reading more. */
 async function readCapped(path: string): Promise<Buffer> {

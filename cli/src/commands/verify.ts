@@ -7,9 +7,9 @@ import { parseSpec } from '../install/resolve.js';
 import { expectedFromRecord, verifyArtifact } from '../install/verify.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { downloadArtifact } from '../lib/rest-client.js';
-import { openSession } from '../lib/session.js';
-import { callRegistry } from '../lib/trpc-client.js';
+import { downloadArtifact } from '../lib/registry/rest-client.js';
+import { openSession } from '../lib/registry/session.js';
+import { callRegistry } from '../lib/registry/trpc-client.js';
 
 function mismatch(what: string): CliError {
   return new CliError('INTEGRITY_MISMATCH', what, {

@@ -1,8 +1,8 @@
 // pkg whoami: who the stored token belongs to, on which registry, with which rights.
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { openSession } from '../lib/session.js';
-import { callRegistry } from '../lib/trpc-client.js';
+import { openSession } from '../lib/registry/session.js';
+import { callRegistry } from '../lib/registry/trpc-client.js';
 
 export const whoamiCommand = defineCommand({
   name: 'whoami',

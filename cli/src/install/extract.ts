@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PackageFile } from '@pkg/shared';
-import type { Project } from '../lib/project.js';
+import type { Project } from '../lib/project/project.js';
 
 export function extractToTemp(project: Project, files: readonly PackageFile[], label: string): string {
   const dir = path.join(

@@ -1,5 +1,6 @@
 // Permission consent: what a package requests beyond what the project granted it.
 import type { Permissions } from '@pkg/shared';
+import { CliError } from '../exit.js';
 
 export const NO_PERMISSIONS: Permissions = { fs: { read: [], write: [] }, network: [], env: [] };
 
@@ -18,4 +19,29 @@ export function ungranted(requested: Permissions, granted: Permissions | undefin
 export function describePermissions(p: Permissions): string[] {
   const lines = ungranted(p, NO_PERMISSIONS);
   return lines.length ? lines : ['(none)'];
+}
+
+/** Stops the install, before anything is written, when a package requests what was not granted. */
+export function requireConsent(
+  requests: readonly { id: string; permissions: Permissions }[],
+  granted: (id: string) => Permissions | undefined,
+  accept: boolean,
+): void {
+  if (accept) return;
+  const refusals = requests.flatMap(({ id, permissions }) =>
+    ungranted(permissions, granted(id)).map((line) => ({
+      path: id,
+      code: 'PERMISSION_NOT_GRANTED',
+      message: line,
+    })),
+  );
+  if (refusals.length === 0) return;
+  throw new CliError(
+    'PERMISSIONS_REQUIRED',
+    'Installation stopped: these packages request permissions that were not granted; nothing was installed.',
+    {
+      details: refusals,
+      hint: 'Review them; to grant them, run the same command with --accept-permissions.',
+    },
+  );
 }

@@ -1,9 +1,15 @@
-// Client-side resolution (docs/registry-api.md, Install): list the versions,
-// pick the highest that satisfies the range, then fetch its version record.
-import { parsePackageId, type VersionRecord } from '@pkg/shared/browser';
+// The first step of pkg install: what to install, at which version, from where. A package
+// named on the command line is resolved on the client (docs/registry-api.md, Install): list
+// the versions, pick the highest that satisfies the range, fetch its version record. A package
+// of pkg.json whose lock pin still satisfies its range installs exactly the pinned bytes; its
+// record is fetched while those bytes download, and must still match the pin.
+import { packageIdParts, parsePackageId, type VersionRecord } from '@pkg/shared/browser';
 import semver from 'semver';
 import { CliError, EXIT } from '../exit.js';
-import { callRegistry, type RegistryClient } from '../lib/trpc-client.js';
+import type { ProjectFiles } from '../lib/project/project-files.js';
+import type { LockEntry } from '../lib/project/project.js';
+import { chooseRegistry } from '../lib/registry/choose-registry.js';
+import { callRegistry, createRegistryClient, type RegistryClient } from '../lib/registry/trpc-client.js';
 
 export interface PackageSpec {
   id: string;
@@ -67,4 +73,68 @@ export async function resolveSpec(
     client.packages.version.query({ namespace: spec.namespace, name: spec.name, version }),
   );
   return { record, range: spec.range ?? `^${version}` };
+}
+
+export interface Target {
+  id: string;
+  range: string;
+  registry: string;
+  version: string;
+  /** The version record: resolved already, or (for a lock pin) arriving during the download. */
+  record: Promise<VersionRecord>;
+  download: string;
+  pin: LockEntry | undefined;
+}
+
+/** The packages named on the command line, or else every package of pkg.json (pins honoured). */
+export function resolveTargets(
+  specs: readonly string[],
+  registryFlag: string | undefined,
+  files: ProjectFiles,
+): Promise<Target[]> {
+  const registry = chooseRegistry(registryFlag, files.manifest.registry).url;
+  const client = createRegistryClient(registry);
+  const resolveNew = async (text: string): Promise<Target> => {
+    const spec = parseSpec(text);
+    const { record, range } = await resolveSpec(client, registry, spec);
+    return {
+      id: spec.id,
+      range,
+      registry,
+      version: record.version,
+      record: Promise.resolve(record),
+      download: `${registry}${record.download}`,
+      pin: undefined,
+    };
+  };
+  if (specs.length > 0) return Promise.all(specs.map(resolveNew));
+  return Promise.all(
+    Object.entries(files.manifest.packages).map(([id, entry]) => {
+      const pin = files.lock.packages[id];
+      if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
+        return Promise.resolve(pinnedTarget(id, entry.range, pin));
+      return resolveNew(`${id}@${entry.range}`);
+    }),
+  );
+}
+
+function pinnedTarget(id: string, range: string, pin: LockEntry): Target {
+  const { namespace, name } = packageIdParts(id);
+  const client = createRegistryClient(pin.registry);
+  const record = callRegistry(pin.registry, () =>
+    client.packages.version.query({ namespace, name, version: pin.version }),
+  ).then((r) => {
+    if (r.integrity !== pin.integrity || r.size !== pin.size) {
+      throw new CliError(
+        'INTEGRITY_MISMATCH',
+        `The registry now records ${id}@${pin.version} as ${r.integrity} (${r.size} bytes), but pkg-lock.json pins ${pin.integrity} (${pin.size} bytes); nothing was installed.`,
+        {
+          hint: 'The lock file accepts only the pinned bytes. If the change is expected, remove the entry from pkg-lock.json and install again.',
+        },
+      );
+    }
+    return r;
+  });
+  record.catch(() => undefined); // awaited by the download step
+  return { id, range, registry: pin.registry, version: pin.version, record, download: pin.download, pin };
 }

@@ -11,7 +11,7 @@ import {
   type VersionRecord,
 } from '@pkg/shared';
 import { CliError } from '../exit.js';
-import type { Downloaded } from '../lib/rest-client.js';
+import type { Downloaded } from '../lib/registry/rest-client.js';
 
 export const SIGNATURE_POLICY =
   'no signatures: registry packages are not signed, so these checksums prove the bytes are the ones the registry recorded, not who wrote them';

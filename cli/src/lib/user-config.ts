@@ -1,5 +1,6 @@
 // The user-level config file (config.json): for now, the default registry.
 import { z } from 'zod';
+import { CliError, EXIT } from '../exit.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { userConfigFile } from './paths.js';
 
@@ -12,4 +13,17 @@ export function readUserConfig(): UserConfig {
 
 export function writeUserConfig(config: UserConfig): void {
   writeJsonFile(userConfigFile(), config);
+}
+
+/** The keys `pkg config get|set` knows. */
+export const CONFIG_KEYS = ['registry'] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export function parseConfigKey(key: unknown): ConfigKey {
+  const known = CONFIG_KEYS.find((k) => k === key);
+  if (known) return known;
+  throw new CliError('BAD_REQUEST', `Unknown config key "${String(key)}".`, {
+    exitCode: EXIT.invalidInput,
+    hint: `Known keys: ${CONFIG_KEYS.join(', ')}.`,
+  });
 }

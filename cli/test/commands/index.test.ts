@@ -12,9 +12,11 @@ describe('the command index', () => {
     },
   );
 
-  test('names are unique and sorted', () => {
+  test('names are sorted, and no name or alias is used twice', () => {
     const names = commands.map((c) => c.name);
-    expect(names).toEqual([...new Set(names)].sort((a, b) => a.localeCompare(b)));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const paths = commands.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   test.each([
@@ -23,6 +25,8 @@ describe('the command index', () => {
     [['install', '@a/b'], ['install']],
     [['--registry', 'local', 'token', 'create'], ['token create']],
     [['--json', 'chain', 'info'], ['chain info']],
+    [['provider', 'list'], ['providers']],
+    [['providers', '--json'], ['providers']],
   ])('%o loads only %o', (args, names) => {
     expect(entriesFor(args).map((e) => e.name)).toEqual(names);
   });

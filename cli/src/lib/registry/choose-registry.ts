@@ -1,7 +1,7 @@
 // Which registry a command talks to. Precedence (docs/registry-api.md, "Choosing a registry"):
 // --registry, PKG_REGISTRY, the project's pkg.json, the user config, the default.
 import { DEFAULT_REGISTRY, normalizeRegistry } from './registry-url.js';
-import { readUserConfig } from './user-config.js';
+import { readUserConfig } from '../user-config.js';
 
 export { DEFAULT_REGISTRY, normalizeRegistry, REGISTRY_ALIASES } from './registry-url.js';
 
@@ -29,7 +29,7 @@ export function resolveRegistry(inputs: RegistryInputs): ResolvedRegistry {
 }
 
 /** The registry for this command, from every source in precedence order. */
-export function currentRegistry(flag: string | undefined, projectRegistry?: string): ResolvedRegistry {
+export function chooseRegistry(flag: string | undefined, projectRegistry?: string): ResolvedRegistry {
   return resolveRegistry({
     flag,
     env: process.env.PKG_REGISTRY,

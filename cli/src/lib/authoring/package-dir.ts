@@ -3,8 +3,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InvalidPackageError, type PackResult, packDirectory } from '@pkg/shared';
-import { CliError, EXIT } from '../exit.js';
-import { invalidPackageError } from './output.js';
+import { CliError, EXIT } from '../../exit.js';
+import { invalidPackageError } from '../output.js';
 
 export async function packDir(dir: string): Promise<PackResult> {
   const absolute = resolve(dir);

@@ -1,16 +1,19 @@
-// The provider report of `pkg providers` and `pkg provider list`: the list (endpoint templates,
-// configuration, eligibility) and a health section per provider. Exit 0 when one is healthy.
+// The provider report of `pkg providers`: the list (endpoint templates, configuration,
+// eligibility) and a health section per provider. Its outcome: exit 0 when one is healthy.
+import type { ExitCode } from '../../exit.js';
 import { withDataClient } from './data-client.js';
 import { exitCodeOf, resultLines } from './data-output.js';
-import { printJson, printLines } from './output.js';
+import { printJson, printLines } from '../output.js';
 
-export async function printProviders(json: boolean): Promise<void> {
+export async function printProviders(json: boolean): Promise<ExitCode> {
   const { providers, health } = await withDataClient(async (client) => ({
     health: await client.providers.health(),
     providers: client.providers.list(),
   }));
-  process.exitCode = exitCodeOf(health);
-  if (json) return printJson({ status: health.status, providers, health: health.sections });
+  if (json) {
+    printJson({ status: health.status, providers, health: health.sections });
+    return exitCodeOf(health);
+  }
   const lines: string[] = [];
   for (const p of providers) {
     lines.push(`${p.id} (${p.role}): ${p.configured ? p.endpoint : p.reason}`);
@@ -19,4 +22,5 @@ export async function printProviders(json: boolean): Promise<void> {
     if (section && p.configured) lines.push(...resultLines(section, '  '));
   }
   printLines(lines);
+  return exitCodeOf(health);
 }

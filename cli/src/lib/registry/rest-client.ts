@@ -6,9 +6,9 @@ import type { Readable } from 'node:stream';
 import fetch, { type Response } from 'node-fetch';
 import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/browser';
 import { createIntegrityHasher } from '@pkg/shared/integrity';
-import { CliError } from '../exit.js';
-import { cliVersion } from '../version.js';
-import { downloadProgress } from './progress.js';
+import { CliError } from '../../exit.js';
+import { cliVersion } from '../../version.js';
+import { downloadProgress } from '../progress.js';
 import { registryError } from './trpc-client.js';
 
 async function failure(res: Response, what: string): Promise<CliError> {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { integritySchema, permissionsSchema, PACKAGE_ID_PATTERN } from '@pkg/shared/browser';
 import { z } from 'zod';
-import { readJsonFile } from './json-file.js';
+import { readJsonFile } from '../json-file.js';
 
 export const PROJECT_MANIFEST = 'pkg.json';
 export const LOCK_FILE = 'pkg-lock.json';

@@ -5,8 +5,8 @@ import type { AppRouter } from '@pkg/server/router';
 import { isRegistryErrorCode, REGISTRY_ERRORS } from '@pkg/shared/errors';
 import nodeFetch from 'node-fetch';
 import superjson from 'superjson';
-import { CliError, EXIT, type CliDetail } from '../exit.js';
-import { cliVersion } from '../version.js';
+import { CliError, EXIT, type CliDetail } from '../../exit.js';
+import { cliVersion } from '../../version.js';
 
 export type RegistryClient = ReturnType<typeof createRegistryClient>;
 

@@ -2,8 +2,8 @@
 // PKG_TOKEN, when set, is used instead (CI), and never written anywhere.
 import { chmodSync, existsSync } from 'node:fs';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFile } from './json-file.js';
-import { credentialsFile } from './paths.js';
+import { readJsonFile, writeJsonFile } from '../json-file.js';
+import { credentialsFile } from '../paths.js';
 
 const credentialsSchema = z.object({
   registries: z.record(z.string(), z.object({ token: z.string(), user: z.string(), savedAt: z.string() })),

@@ -1,8 +1,8 @@
-// Prints a data envelope: `--json` prints it as it is; otherwise a readable summary. Sets the
-// exit code of data commands: 0 LIVE or CACHED, 3 UNAVAILABLE, 2 invalid input, 1 any other error.
+// Prints a data envelope: `--json` prints it as it is; otherwise a readable summary. Returns the
+// outcome of data commands: 0 LIVE or CACHED, 3 UNAVAILABLE, 2 invalid input, 1 any other error.
 import type { CompositeResult, Result } from '@pkg/shared/data';
-import { EXIT, type ExitCode } from '../exit.js';
-import { printJson, printLines } from './output.js';
+import { EXIT, type ExitCode } from '../../exit.js';
+import { printJson, printLines } from '../output.js';
 
 export function exitCodeOf(result: Result | CompositeResult): ExitCode {
   if (result.status === 'LIVE' || result.status === 'CACHED') return EXIT.ok;
@@ -39,7 +39,7 @@ export function resultLines(result: Result, indent = ''): string[] {
   return lines;
 }
 
-export function printResult(result: Result | CompositeResult, json: boolean): void {
+export function printResult(result: Result | CompositeResult, json: boolean): ExitCode {
   if (json) printJson(result);
   else if ('sections' in result) {
     const lines = [`${result.status}${result.code ? ` ${result.code}` : ''}`];
@@ -47,5 +47,5 @@ export function printResult(result: Result | CompositeResult, json: boolean): vo
       lines.push(`[${name}]`, ...resultLines(section, '  '));
     printLines(lines);
   } else printLines(resultLines(result));
-  process.exitCode = exitCodeOf(result);
+  return exitCodeOf(result);
 }

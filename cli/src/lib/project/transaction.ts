@@ -1,11 +1,11 @@
 // The commit phase of an install or removal: every package directory swapped into place and
-// pkg.json and pkg-lock.json rewritten, or, on any failure, everything put back exactly as it
-// was (previous package directories, and the two files byte for byte).
+// pkg.json and pkg-lock.json rewritten (project-files.ts), or, on any failure, everything put
+// back exactly as it was (previous package directories, and the two files byte for byte).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { jsonText, writeFileAtomic } from '../lib/json-file.js';
-import type { Project } from '../lib/project.js';
+import { snapshotProjectFiles, writeProjectFiles, type ProjectFiles } from './project-files.js';
+import type { Project } from './project.js';
 
 export interface DirectoryChange {
   /** Where the package lives: .pkg/packages/@ns/name. */
@@ -14,23 +14,8 @@ export interface DirectoryChange {
   source: string | undefined;
 }
 
-function snapshot(file: string): string | undefined {
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
-
-function restoreFile(file: string, text: string | undefined): void {
-  if (text === undefined) rmSync(file, { force: true });
-  else writeFileAtomic(file, text);
-}
-
-export function commit(
-  project: Project,
-  changes: readonly DirectoryChange[],
-  manifest: unknown,
-  lock: unknown,
-): void {
-  const manifestBefore = snapshot(project.manifestFile);
-  const lockBefore = snapshot(project.lockFile);
+export function commit(project: Project, changes: readonly DirectoryChange[], files: ProjectFiles): void {
+  const restoreFiles = snapshotProjectFiles(project);
   const undo: (() => void)[] = [];
   const backups: string[] = [];
   mkdirSync(project.tmpDir, { recursive: true });
@@ -53,11 +38,9 @@ export function commit(
         });
       }
     }
-    writeFileAtomic(project.manifestFile, jsonText(manifest));
-    writeFileAtomic(project.lockFile, jsonText(lock));
+    writeProjectFiles(project, files);
   } catch (error) {
-    restoreFile(project.manifestFile, manifestBefore);
-    restoreFile(project.lockFile, lockBefore);
+    restoreFiles();
     for (const step of undo.reverse()) {
       try {
         step();

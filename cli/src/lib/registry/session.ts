@@ -1,10 +1,10 @@
-// The registry a command talks to (with the precedence of lib/registry.ts) and, when it needs
+// The registry a command talks to (with the precedence of choose-registry.ts) and, when it needs
 // one, the token stored for that registry by `pkg login` (or PKG_TOKEN).
-import { CliError } from '../exit.js';
-import type { GlobalOptions } from './command.js';
+import { CliError } from '../../exit.js';
+import type { GlobalOptions } from '../command.js';
 import { tokenFor } from './credentials.js';
-import { findProject, readProjectManifest } from './project.js';
-import { currentRegistry, type ResolvedRegistry } from './registry.js';
+import { findProject, readProjectManifest } from '../project/project.js';
+import { chooseRegistry, type ResolvedRegistry } from './choose-registry.js';
 import { createRegistryClient, type RegistryClient } from './trpc-client.js';
 
 export interface Session {
@@ -15,7 +15,7 @@ export interface Session {
 
 export function openSession(globals: GlobalOptions, { requireToken = false } = {}): Session {
   const project = findProject();
-  const registry = currentRegistry(globals.registry, readProjectManifest(project)?.registry);
+  const registry = chooseRegistry(globals.registry, readProjectManifest(project)?.registry);
   const token = tokenFor(registry.url);
   if (requireToken && !token) {
     throw new CliError('UNAUTHENTICATED', `You are not logged in to ${registry.url}.`, {

@@ -1,6 +1,6 @@
 // Registry URLs and aliases (docs/registry-api.md, "Choosing a registry"): no dependencies, so that
 // main.ts can check --registry without loading anything else.
-import { CliError, EXIT } from '../exit.js';
+import { CliError, EXIT } from '../../exit.js';
 
 declare const PKG_DEFAULT_REGISTRY: string | undefined;
 

@@ -1,7 +1,7 @@
 // Builds the data commands: `--fresh` on every one, the SDK opened lazily, the envelope printed.
 import type { CompositeResult, DataClient, Result } from '@pkg/shared/data';
 import type { Command } from 'commander';
-import { defineCommand, type CommandDefinition } from './command.js';
+import { defineCommand, type CommandDefinition } from '../command.js';
 import { withDataClient } from './data-client.js';
 import { printResult } from './data-output.js';
 
@@ -32,7 +32,7 @@ export function defineDataCommand(input: {
       const result = await withDataClient((client) =>
         input.call(client, { positionals, options, fresh: options.fresh === true }),
       );
-      printResult(result, globals.json);
+      return printResult(result, globals.json);
     },
   });
 }

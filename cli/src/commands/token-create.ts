@@ -1,10 +1,10 @@
-// pkg token create|list|revoke: manage publish tokens (needs a managing token).
+// pkg token create: a publish token (needs a managing token); its value is shown once.
 import { createTokenInputSchema } from '@pkg/shared';
 import { z } from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
-import { openSession } from '../lib/session.js';
-import { callRegistry } from '../lib/trpc-client.js';
+import { openSession } from '../lib/registry/session.js';
+import { callRegistry } from '../lib/registry/trpc-client.js';
 
 const createOptions = z.object({
   label: z.string().optional(),
@@ -38,34 +38,5 @@ export const tokenCreateCommand = defineCommand({
       'the value is shown once, now; store it safely:',
       token.token,
     ]);
-  },
-});
-
-export const tokenListCommand = defineCommand({
-  name: 'token list',
-  summary: 'list your tokens (never their values)',
-  async run({ globals }) {
-    const { client, registry } = openSession(globals, { requireToken: true });
-    const { tokens } = await callRegistry(registry.url, () => client.tokens.list.query());
-    if (globals.json) return printJson({ tokens });
-    printLines(
-      tokens.map(
-        (t) =>
-          `${t.id}  ${t.kind.padEnd(7)} ${(t.label ?? '').padEnd(20)} namespaces: ${t.namespaces?.join(',') ?? 'all'}  expires: ${t.expiresAt ?? 'never'}  last used: ${t.lastUsedAt ?? 'never'}`,
-      ),
-    );
-  },
-});
-
-export const tokenRevokeCommand = defineCommand({
-  name: 'token revoke',
-  summary: 'revoke a token by its id',
-  configure: (cmd) => cmd.argument('<id>', 'the token id (tok_…), from pkg token list'),
-  async run({ positionals, globals }) {
-    const id = String(positionals[0]);
-    const { client, registry } = openSession(globals, { requireToken: true });
-    const result = await callRegistry(registry.url, () => client.tokens.revoke.mutate({ id }));
-    if (globals.json) return printJson(result);
-    printLines([`revoked ${result.id} at ${result.revokedAt}`]);
   },
 });
