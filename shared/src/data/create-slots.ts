@@ -6,7 +6,8 @@ import type { Redactor } from './errors/redact.js';
 import { LIMITS } from './limits.js';
 import type { GuardedFetcher } from './net/guarded-fetch.js';
 import { netPolicy } from './net/net-policy.js';
-import type { ProviderDescriptor, ProviderRuntime } from './providers/provider-types.js';
+import { processThrottles, type ThrottleRegistry } from './net/throttle.js';
+import type { ProviderDescriptor, ProviderKind, ProviderRuntime } from './providers/provider-types.js';
 import type { ProviderSlot } from './routing/route.js';
 
 export interface SlotOptions {
@@ -15,7 +16,9 @@ export interface SlotOptions {
   fetcher: GuardedFetcher;
   redact: Redactor;
   /** Test hook: shorter time-outs than the Limits table. */
-  timeoutMs?: Partial<Record<'rpc' | 'explorer', number>> | undefined;
+  timeoutMs?: Partial<Record<ProviderKind, number>> | undefined;
+  /** The request budgets; default the process-wide ones (tests pass their own). */
+  throttles?: ThrottleRegistry | undefined;
 }
 
 export function createSlots(
@@ -34,6 +37,10 @@ export function createSlots(
       timeoutMs: options.timeoutMs?.[descriptor.kind] ?? descriptor.timeoutMs,
       maxBytes: LIMITS.responseBytes,
     });
+    const { throttlePerMinute } = descriptor;
+    const throttle = throttlePerMinute
+      ? (options.throttles ?? processThrottles)(descriptor.id, throttlePerMinute)
+      : undefined;
     let runtime: Promise<ProviderRuntime> | undefined;
     return {
       descriptor,
@@ -43,7 +50,10 @@ export function createSlots(
         if (!endpoint) return Promise.reject(new Error(`${descriptor.id} is not configured`));
         runtime ??= descriptor.load().then((factory) =>
           factory(endpoint, {
-            fetch: (request) => options.fetcher.fetch({ ...request, policy, redact: options.redact }),
+            fetch: async (request) => {
+              await throttle?.admit(policy.timeoutMs);
+              return options.fetcher.fetch({ ...request, policy, redact: options.redact });
+            },
             policy,
             redact: options.redact,
             chainId: options.chain.chainId,

@@ -36,8 +36,10 @@ export type CacheInfo = z.infer<typeof cacheInfoSchema>;
 export const provenanceSchema = z
   .object({
     source: z.string(),
+    /** The chain key, or the market network asked about (`eth`, `solana`), or `global`. */
     chain: z.string(),
-    chainId: z.number().int(),
+    /** The chain id, when the answer is about the supported chain. */
+    chainId: z.number().int().optional(),
     fetchedAt: z.iso.datetime(),
     fresh: z.boolean(),
     blockNumber: z.string().optional(),

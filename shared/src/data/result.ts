@@ -1,6 +1,5 @@
 // Envelope builders. toResult() is the only place where errors become envelopes: it maps a
 // thrown error to ERROR (or UNAVAILABLE) and passes every text through redaction.
-import type { Chain } from './chains.js';
 import { findProviderError } from './errors/data-errors.js';
 import type { Redactor } from './errors/redact.js';
 import { stripUrlSecrets } from './errors/base-error.js';
@@ -27,7 +26,8 @@ export function cachedResult<T>(data: T, provenance: Provenance): CachedResult<T
 export function unavailableResult(input: {
   capability: string;
   provider: string;
-  chain: Chain;
+  /** The chain key or market network that was asked about. */
+  network: string;
   reason: string;
   now: number;
   answers?: ProviderAttempt[] | undefined;
@@ -37,7 +37,7 @@ export function unavailableResult(input: {
     code: 'CAPABILITY_UNAVAILABLE',
     capability: input.capability,
     provider: input.provider,
-    network: input.chain.key,
+    network: input.network,
     reason: input.reason,
     timestamp: new Date(input.now).toISOString(),
     ...(input.answers && input.answers.length > 0 ? { answers: input.answers } : {}),

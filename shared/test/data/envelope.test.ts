@@ -28,7 +28,7 @@ describe('envelope', () => {
     const unavailable = unavailableResult({
       capability: 'explorer.counters',
       provider: 'blockscout',
-      chain: CHAINS.robinhood,
+      network: CHAINS.robinhood.key,
       reason: 'not configured',
       now: 0,
     });
@@ -74,7 +74,7 @@ describe('envelope', () => {
     const unavailable = unavailableResult({
       capability: 'c',
       provider: 'p',
-      chain: CHAINS.robinhood,
+      network: CHAINS.robinhood.key,
       reason: 'r',
       now: 0,
     });

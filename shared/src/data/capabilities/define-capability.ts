@@ -1,5 +1,5 @@
 // A capability: its name, the SDK operation it becomes (`group.operation`), its parameters
-// (zod, also the MCP tool's input schema) and its cache class (its TTL).
+// (zod, also the MCP tool's input schema), its scope and its cache class (its TTL).
 import type { z } from 'zod';
 
 export const TTL_MS = {
@@ -13,12 +13,24 @@ export const TTL_MS = {
   bytecode: 60_000,
   /** token metadata, verified sources, security reports, AI model lists */
   metadata: 600_000,
+  /** market network lists */
+  networks: 3_600_000,
 } as const;
 export type TtlClass = keyof typeof TTL_MS;
 
+/**
+ * - `chain`: the supported chain; providers declare it under the chain's key.
+ * - `market`: a `network` parameter, the supported chain (its key, the default) or a provider's
+ *   own network id, passed through unchanged to providers that declare `anyNetwork`.
+ * - `global`: no chain at all (global market statistics, AI, web, code hosting).
+ */
+export type CapabilityScope = 'chain' | 'market' | 'global';
+
 export interface CapabilityDefinition<P extends z.ZodObject = z.ZodObject> {
   name: string;
-  group: 'chain' | 'onchain' | 'tokens' | 'explorer';
+  group: 'chain' | 'onchain' | 'tokens' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks';
+  /** Default `chain`. */
+  scope?: CapabilityScope;
   operation: string;
   summary: string;
   params: P;

@@ -1,4 +1,4 @@
-// Parameter grammar shared by the chain capabilities.
+// Parameter grammar shared by the capabilities.
 import { z } from 'zod';
 
 export const addressSchema = z
@@ -14,3 +14,23 @@ export const blockNumberSchema = z
   .regex(/^(0|[1-9]\d{0,15})$/, 'a block number is a decimal integer')
   .describe('decimal block number');
 export const freshSchema = z.boolean().optional().describe('bypass the cache and fetch again');
+
+/** A market network: the supported chain's key (the default) or a provider's own network id. */
+export const networkSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a network is an id such as robinhood, eth, base or solana')
+  .default('robinhood')
+  .describe('market network: robinhood (the supported chain, default) or a provider network id such as eth');
+/**
+ * A token or pool on a market network: an EVM address (0x + 40 hex), a Uniswap v4 pool id
+ * (0x + 64 hex), or a base58 address of a non-EVM network (Solana: 32 to 44 characters).
+ */
+export const marketAddressSchema = z
+  .string()
+  .regex(
+    /^(0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    'an address is 0x + 40 hex digits (0x + 64 for a v4 pool id), or a base58 address',
+  )
+  .describe('token or pool address: 0x + 40 hex, a v4 pool id (0x + 64 hex), or base58');
+/** A page of a provider's list (pool lists: 1 to 10). */
+export const pageSchema = z.number().int().min(1).max(10).optional().describe('page, 1 to 10');

@@ -28,6 +28,8 @@ export interface ProviderErrorOptions extends BaseErrorOptions {
   status?: number | undefined;
   /** A time-out, a network error or a 5xx: worth the one retry where the document allows it. */
   transient?: boolean | undefined;
+  /** A rate-limit answer's `Retry-After`, in milliseconds, when the provider sent one. */
+  retryAfterMs?: number | undefined;
 }
 
 const CODE_OF_KIND: Record<FailureKind, DataErrorCode> = {
@@ -49,6 +51,7 @@ export class ProviderError extends BaseError {
   readonly provider: string | undefined;
   readonly status: number | undefined;
   readonly transient: boolean;
+  readonly retryAfterMs: number | undefined;
 
   constructor(kind: FailureKind, shortMessage: string, options: ProviderErrorOptions = {}) {
     super(shortMessage, options);
@@ -57,6 +60,7 @@ export class ProviderError extends BaseError {
     this.provider = options.provider;
     this.status = options.status;
     this.transient = options.transient ?? false;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

@@ -7,13 +7,14 @@ import type { CompositeResult, Result } from '../result-schema.js';
 import type { Clock } from '../routing/clock.js';
 import type { ProviderStateSnapshot, ProviderStates } from '../routing/provider-states.js';
 import type { ProviderSlot } from '../routing/route.js';
+import type { ProviderKind } from './provider-types.js';
 import { randomUUID } from 'node:crypto';
 
 export interface ProviderListing {
   id: string;
   name: string;
   role: string;
-  kind: 'rpc' | 'explorer';
+  kind: ProviderKind;
   configured: boolean;
   endpoint?: string;
   reason?: string;
@@ -34,7 +35,13 @@ export function listProviders(
     configured: endpoint !== undefined,
     ...(endpoint ? { endpoint: endpoint.display } : {}),
     ...(unconfigured ? { reason: unconfigured } : {}),
-    capabilities: [...(descriptor.capabilities[chain.key] ?? [])],
+    capabilities: [
+      ...new Set([
+        ...(descriptor.capabilities[chain.key] ?? []),
+        ...(descriptor.capabilities.anyNetwork ?? []),
+        ...(descriptor.capabilities.global ?? []),
+      ]),
+    ],
     state: states.snapshot(descriptor.id),
   }));
 }
@@ -55,7 +62,7 @@ export async function checkProviders(deps: {
         sections[id] = unavailableResult({
           capability: 'health',
           provider: id,
-          chain,
+          network: chain.key,
           now: clock.now(),
           reason: slot.unconfigured ?? 'not configured',
         });

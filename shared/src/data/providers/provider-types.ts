@@ -1,5 +1,5 @@
 // What a provider is to the router. The descriptor (light, always loaded) declares the
-// capabilities per chain and reads its endpoint from the environment; the runtime (loaded on
+// capabilities per scope and reads its endpoint from the environment; the runtime (loaded on
 // first use, so that a command loads only the providers it uses) answers capabilities.
 import type { ChainKey } from '../chains.js';
 import type { DataEnv } from '../config/env-vars.js';
@@ -8,7 +8,26 @@ import type { GuardedRequest, GuardedResponse } from '../net/guarded-fetch.js';
 import type { NetPolicy } from '../net/net-policy.js';
 import type { RetryPolicy } from '../routing/retry-policy.js';
 
-export type ProviderId = 'alchemy' | 'blockscout' | 'quicknode' | 'edge-rpc' | 'public-rpc';
+export type ProviderId =
+  | 'alchemy'
+  | 'blockscout'
+  | 'quicknode'
+  | 'edge-rpc'
+  | 'public-rpc'
+  | 'dexscreener'
+  | 'coingecko'
+  | 'geckoterminal'
+  | 'goplus'
+  | 'zerion'
+  | 'robinhood-stocks';
+
+export type ProviderKind = 'rpc' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks';
+
+/**
+ * Where a provider serves a capability: on a chain of CHAINS (by key), on `anyNetwork` (a
+ * market network id of the provider's own, passed through unchanged), or `global` (no chain).
+ */
+export type CapabilityScopeKey = ChainKey | 'anyNetwork' | 'global';
 
 export interface ProviderAnswer {
   data: unknown;
@@ -35,6 +54,11 @@ export interface ProviderEndpoint {
   display: string;
   /** Extra values to redact besides the environment's secrets (none today). */
   secrets: string[];
+  /**
+   * Capabilities the provider declares but does not offer with this configuration (a key it
+   * needs is missing), each with the reason the router reports instead of asking it.
+   */
+  withheld?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface ProviderContext {
@@ -50,11 +74,13 @@ export interface ProviderDescriptor {
   id: ProviderId;
   name: string;
   role: string;
-  kind: 'rpc' | 'explorer';
-  capabilities: Partial<Record<ChainKey, readonly string[]>>;
+  kind: ProviderKind;
+  capabilities: Partial<Record<CapabilityScopeKey, readonly string[]>>;
   verifiesChainId: boolean;
   retry: RetryPolicy;
   timeoutMs: number;
+  /** A client-side budget of requests a minute, shared by every client in the process (net/throttle.ts). */
+  throttlePerMinute?: number | undefined;
   /** Default hosts; configured override URLs are added to the allowlist. */
   defaultUrls: readonly string[];
   /** The endpoint from the environment, or why the provider is not configured. */

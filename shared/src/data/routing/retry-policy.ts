@@ -1,10 +1,14 @@
 // Retry policies: the explorer is retried once on time-outs, network errors and 5xx (Limits
-// table, "explorer retries: one retry"); every other chain provider is tried once.
+// table, "explorer retries: one retry"); a provider with a strict per-key limit honours a short
+// `Retry-After` once; every other provider is tried once.
+import { setTimeout as delay } from 'node:timers/promises';
 import { findProviderError } from '../errors/data-errors.js';
 
 export interface RetryPolicy {
   retries: number;
   shouldRetry: (error: unknown) => boolean;
+  /** How long to wait before the retry (default: none). */
+  delayMs?: (error: unknown) => number;
 }
 
 export const NO_RETRY: RetryPolicy = { retries: 0, shouldRetry: () => false };
@@ -14,12 +18,36 @@ export const RETRY_TRANSIENT_ONCE: RetryPolicy = {
   shouldRetry: (error) => findProviderError(error)?.transient === true,
 };
 
+/** One retry after a 429 whose `Retry-After` is at most `maxMs`, after waiting that long. */
+export function retryAfterOnce(maxMs: number): RetryPolicy {
+  const after = (error: unknown) => findProviderError(error)?.retryAfterMs;
+  return {
+    retries: 1,
+    shouldRetry: (error) => {
+      const ms = after(error);
+      return findProviderError(error)?.kind === 'rate_limited' && ms !== undefined && ms <= maxMs;
+    },
+    delayMs: (error) => after(error) ?? 0,
+  };
+}
+
+/** `Retry-After` in milliseconds: delta seconds, or an HTTP date (RFC 9110, section 10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 export async function withRetry<T>(attempt: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   for (let tries = 0; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
       if (tries >= policy.retries || !policy.shouldRetry(error)) throw error;
+      const wait = policy.delayMs?.(error) ?? 0;
+      if (wait > 0) await delay(wait);
     }
   }
 }

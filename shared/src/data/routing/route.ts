@@ -1,14 +1,20 @@
 // The capability router (docs/data-layer.md, "Providers and routing order"): serves from the cache
-// unless `fresh`, picks the providers declaring the capability for the chain, skips the
-// unconfigured, auth_failed, chain-mismatched, unsupported and cooling-down ones, and tries the
-// rest in order, logging every attempt for `fallbackFrom`.
+// unless `fresh`, picks the providers declaring the capability for its scope (the chain, a market
+// network, or global; one provider when the request pins it), skips the unconfigured, withheld,
+// auth_failed, chain-mismatched, unsupported and cooling-down ones, and tries the rest in order,
+// logging every attempt for `fallbackFrom`.
 import { randomUUID } from 'node:crypto';
 import type { CapabilityDefinition } from '../capabilities/define-capability.js';
 import { TTL_MS } from '../capabilities/define-capability.js';
 import type { Chain } from '../chains.js';
 import { ChainMismatchError, findProviderError, type FailureKind } from '../errors/data-errors.js';
 import type { Redactor } from '../errors/redact.js';
-import type { ProviderDescriptor, ProviderEndpoint, ProviderRuntime } from '../providers/provider-types.js';
+import type {
+  CapabilityScopeKey,
+  ProviderDescriptor,
+  ProviderEndpoint,
+  ProviderRuntime,
+} from '../providers/provider-types.js';
 import { describeFailure, errorResult, liveResult, toResult, unavailableResult } from '../result.js';
 import type { LiveResult, ProviderAttempt, Result } from '../result-schema.js';
 import type { ResultCache } from './cache.js';
@@ -33,6 +39,32 @@ export interface RouterDeps {
 }
 
 const FINAL: ReadonlySet<FailureKind> = new Set(['not_found', 'refused', 'invalid_input']);
+
+export interface RouteOptions {
+  fresh?: boolean | undefined;
+  /** Ask only this provider, with no fallback (market quotes, a `provider` parameter). */
+  provider?: string | undefined;
+}
+
+/** What a request is about: the network shown in provenance and which declarations apply. */
+export interface RouteTarget {
+  network: string;
+  chainId: number | undefined;
+  declaredUnder: CapabilityScopeKey;
+}
+
+export function routeTarget(
+  capability: CapabilityDefinition,
+  params: Record<string, unknown>,
+  chain: Chain,
+): RouteTarget {
+  const scope = capability.scope ?? 'chain';
+  if (scope === 'global') return { network: 'global', chainId: undefined, declaredUnder: 'global' };
+  const network = scope === 'market' && typeof params.network === 'string' ? params.network : chain.key;
+  return network === chain.key
+    ? { network, chainId: chain.chainId, declaredUnder: chain.key }
+    : { network, chainId: undefined, declaredUnder: 'anyNetwork' };
+}
 
 export function cacheKey(capability: string, chain: string, params: Record<string, unknown>): string {
   const keys = Object.keys(params).sort();
@@ -67,31 +99,45 @@ export async function route(
   deps: RouterDeps,
   capability: CapabilityDefinition,
   params: Record<string, unknown>,
-  options: { fresh?: boolean | undefined } = {},
+  options: RouteOptions = {},
 ): Promise<Result> {
-  const { chain, states, clock, redact } = deps;
-  const key = cacheKey(capability.name, chain.key, params);
+  const { states, clock, redact } = deps;
+  const target = routeTarget(capability, params, deps.chain);
+  const pin = options.provider;
+  const key = `${cacheKey(capability.name, target.network, params)}${pin ? `@${pin}` : ''}`;
   if (!options.fresh) {
     const hit = deps.cache.get(key);
     if (hit) return hit;
   }
-  const declared = deps.slots.filter((s) => s.descriptor.capabilities[chain.key]?.includes(capability.name));
+  const declared = deps.slots.filter(
+    (s) =>
+      s.descriptor.capabilities[target.declaredUnder]?.includes(capability.name) &&
+      (pin === undefined || s.descriptor.id === pin),
+  );
   const skipped: ProviderAttempt[] = [];
+  /** Providers that do not offer the capability with this configuration: a served answer names them. */
+  const withheld: ProviderAttempt[] = [];
   const candidates: ProviderSlot[] = [];
   for (const slot of declared) {
-    const reason = slot.unconfigured ?? states.skipReason(slot.descriptor.id, capability.name);
-    if (reason) skipped.push({ provider: slot.descriptor.id, error: reason });
+    const missing = slot.endpoint?.withheld?.[capability.name];
+    if (missing) withheld.push({ provider: slot.descriptor.id, error: `not offered: ${missing}` });
+    const reason = slot.unconfigured ?? missing ?? states.skipReason(slot.descriptor.id, capability.name);
+    if (reason)
+      skipped.push({ provider: slot.descriptor.id, error: missing ? `not offered: ${missing}` : reason });
     else candidates.push(slot);
   }
   const order: string[] = declared.map((s) => s.descriptor.id);
-  const asked = order.join(', ') || 'none';
+  const asked = order.join(', ') || pin || 'none';
   if (candidates.length === 0) {
     return unavailableResult({
       capability: capability.name,
       provider: asked,
-      chain,
+      network: target.network,
       now: clock.now(),
-      reason: `no configured provider offers ${capability.name} for ${chain.key} now`,
+      reason:
+        declared.length === 0 && pin
+          ? `${pin} does not offer ${capability.name} for ${target.network}`
+          : `no configured provider offers ${capability.name} for ${target.network} now`,
       answers: skipped,
     });
   }
@@ -106,14 +152,14 @@ export async function route(
       const ttlMs = TTL_MS[capability.ttl];
       const result: LiveResult = liveResult(answer.data, {
         source: id,
-        chain: chain.key,
-        chainId: chain.chainId,
+        chain: target.network,
+        ...(target.chainId !== undefined ? { chainId: target.chainId } : {}),
         fetchedAt: new Date(fetchedAt).toISOString(),
         fresh: true,
         ...(answer.blockNumber !== undefined ? { blockNumber: answer.blockNumber } : {}),
         ...(answer.blockHash !== undefined ? { blockHash: answer.blockHash } : {}),
         requestId: randomUUID(),
-        ...(attempts.length > 0 ? { fallbackFrom: attempts } : {}),
+        ...(withheld.length + attempts.length > 0 ? { fallbackFrom: [...withheld, ...attempts] } : {}),
         expiresAt: new Date(fetchedAt + ttlMs).toISOString(),
         ...(answer.rateLimit ? { rateLimit: answer.rateLimit } : {}),
       });
@@ -136,7 +182,7 @@ export async function route(
     return unavailableResult({
       capability: capability.name,
       provider: asked,
-      chain,
+      network: target.network,
       now: clock.now(),
       reason: kinds.every((k) => k === 'no_data')
         ? 'no provider has data'

@@ -1,0 +1,58 @@
+// Client-side request budgets (docs/data-layer.md, "Limits": the DEX pair provider 300 requests
+// a minute, the pool provider 10): one budget per provider, shared by every client of the
+// process, counted by rate-limiter-flexible in fixed one-minute windows. A request over the
+// budget waits for the next window when that comes before its time-out; otherwise it is
+// RATE_LIMITED at once and nothing is sent.
+import { setTimeout as delay } from 'node:timers/promises';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimitedError } from '../errors/data-errors.js';
+
+export interface Throttle {
+  readonly perWindow: number;
+  /** Resolves when the request may go, or throws RateLimitedError when the wait would pass `timeoutMs`. */
+  admit: (timeoutMs: number) => Promise<void>;
+}
+
+export function createThrottle(provider: string, perWindow: number, windowMs = 60_000): Throttle {
+  const limiter = new RateLimiterMemory({ points: perWindow, duration: windowMs / 1000 });
+  const per = windowMs === 60_000 ? 'a minute' : `per ${windowMs / 1000} s`;
+  return {
+    perWindow,
+    async admit(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          await limiter.consume(provider);
+          return;
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          const wait = Math.max(rejection.msBeforeNext, 1);
+          if (Date.now() + wait > deadline) {
+            throw new RateLimitedError(
+              `client-side limit of ${perWindow} requests ${per} reached; the next slot opens in ${Math.ceil(wait / 1000)} s, after the ${timeoutMs / 1000} s time-out, so nothing was sent`,
+              { provider },
+            );
+          }
+          await delay(wait);
+        }
+      }
+    },
+  };
+}
+
+/** The process-wide budgets, one per provider. */
+export type ThrottleRegistry = (provider: string, perMinute: number) => Throttle;
+
+export function createThrottleRegistry(): ThrottleRegistry {
+  const throttles = new Map<string, Throttle>();
+  return (provider, perMinute) => {
+    let throttle = throttles.get(provider);
+    if (!throttle || throttle.perWindow !== perMinute) {
+      throttle = createThrottle(provider, perMinute);
+      throttles.set(provider, throttle);
+    }
+    return throttle;
+  };
+}
+
+export const processThrottles: ThrottleRegistry = createThrottleRegistry();
