@@ -1,6 +1,7 @@
 // createDataClient(): the SDK. Reads the fixed environment, builds the provider slots, the
 // router's state and the cache, and binds every capability as a grouped operation
-// (`chain.info`, `onchain.balance`, `tokens.metadata`, `explorer.contract`, `inspect.wallet` ...).
+// (`chain.info`, `onchain.balance`, `tokens.metadata`, `explorer.contract`, `market.pair`,
+// `security.token`, `wallet.portfolio`, `stocks.quote`, `inspect.wallet` ...).
 // Operations never throw: every answer is an envelope.
 import type { z } from 'zod';
 import { CAPABILITIES } from './capabilities/index.js';
@@ -15,8 +16,9 @@ import { loadDataEnv, type LoadDataEnvOptions } from './config/load-data-env.js'
 import { redactorFor } from './config/secrets.js';
 import { createSlots } from './create-slots.js';
 import { createGuardedFetch, type Resolver } from './net/guarded-fetch.js';
+import type { ThrottleRegistry } from './net/throttle.js';
 import { checkProviders, listProviders } from './providers/provider-health.js';
-import type { ProviderDescriptor } from './providers/provider-types.js';
+import type { ProviderDescriptor, ProviderKind } from './providers/provider-types.js';
 import { PROVIDERS } from './providers/provider-table.js';
 import { errorResult } from './result.js';
 import type { CompositeResult, Result } from './result-schema.js';
@@ -35,7 +37,9 @@ export interface DataClientOptions {
   providers?: readonly ProviderDescriptor[];
   cache?: ResultCache;
   /** Test hook: shorter time-outs than the Limits table. */
-  timeoutMs?: Partial<Record<'rpc' | 'explorer', number>>;
+  timeoutMs?: Partial<Record<ProviderKind, number>>;
+  /** Request budgets; default the process-wide ones (net/throttle.ts). */
+  throttles?: ThrottleRegistry;
 }
 
 export interface FreshOption {
@@ -58,12 +62,17 @@ export function createDataClient(options: DataClientOptions = {}) {
     fetcher,
     redact,
     timeoutMs: options.timeoutMs,
+    throttles: options.throttles,
   });
   const states = createProviderStates(clock);
   const cache = options.cache ?? createResultCache({ clock });
   const deps = { slots, states, cache, clock, chain, redact };
 
-  async function run(name: string, input: Record<string, unknown> = {}): Promise<Result> {
+  async function run(
+    name: string,
+    input: Record<string, unknown> = {},
+    routeOptions: { provider?: string } = {},
+  ): Promise<Result> {
     const capability = BY_NAME.get(name);
     if (!capability) return errorResult('INVALID_INPUT', `unknown capability ${name}`, []);
     const { fresh, ...rest } = input;
@@ -72,7 +81,7 @@ export function createDataClient(options: DataClientOptions = {}) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
       return errorResult('INVALID_INPUT', redact(issues.join('; ')), [], name);
     }
-    return route(deps, capability, parsed.data, { fresh: fresh === true });
+    return route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions });
   }
 
   const op =
@@ -115,6 +124,36 @@ export function createDataClient(options: DataClientOptions = {}) {
       holders: op(c.getTokenHolders),
       tokenTransfers: op(c.getTokenTransfers),
       contract: op(c.getVerifiedContract),
+    },
+    market: {
+      search: op(c.marketSearch),
+      token: op(c.getMarketToken),
+      tokenPairs: op(c.getTokenPairs),
+      pair: op(c.getPair),
+      tokenPrice: op(c.getMarketTokenPrice),
+      ohlcv: op(c.getOhlcv),
+      trades: op(c.getTrades),
+      trendingPools: op(c.getTrendingPools),
+      newPools: op(c.getNewPools),
+      pools: op(c.getTopPools),
+      networks: op(c.getMarketNetworks),
+      dexes: op(c.getDexes),
+      global: op(c.getGlobalMarket),
+      ohlcHistory: op(c.getOhlcHistory),
+    },
+    security: {
+      token: op(c.getTokenSecurity),
+      address: op(c.getAddressSecurity),
+      approvals: op(c.getApprovalSecurity),
+    },
+    wallet: {
+      portfolio: op(c.getWalletPortfolio),
+      positions: op(c.getWalletPositions),
+      transactions: op(c.getWalletTransactions),
+    },
+    stocks: {
+      list: op(c.getStockTokens),
+      quote: op(c.getStockQuote),
     },
     inspect: {
       transaction: composite<{ hash: string }>(inspectTransaction),

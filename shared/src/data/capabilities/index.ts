@@ -1,4 +1,4 @@
-// The capability table of the chain scope: every capability, in the order the SDK lists them.
+// The capability table: every capability, in the order the SDK lists them.
 import { callContract } from './call-contract.js';
 import { chainInfo } from './chain-info.js';
 import type { CapabilityDefinition } from './define-capability.js';
@@ -20,6 +20,28 @@ import { getTransaction } from './get-transaction.js';
 import { getVerifiedContract } from './get-verified-contract.js';
 import { queryLogs } from './query-logs.js';
 import { traceTransaction } from './trace-transaction.js';
+import { marketSearch } from './market-search.js';
+import { getMarketToken } from './get-market-token.js';
+import { getTokenPairs } from './get-token-pairs.js';
+import { getPair } from './get-pair.js';
+import { getMarketTokenPrice } from './get-market-token-price.js';
+import { getOhlcv } from './get-ohlcv.js';
+import { getTrades } from './get-trades.js';
+import { getTrendingPools } from './get-trending-pools.js';
+import { getNewPools } from './get-new-pools.js';
+import { getTopPools } from './get-top-pools.js';
+import { getMarketNetworks } from './get-market-networks.js';
+import { getDexes } from './get-dexes.js';
+import { getGlobalMarket } from './get-global-market.js';
+import { getOhlcHistory } from './get-ohlc-history.js';
+import { getTokenSecurity } from './get-token-security.js';
+import { getAddressSecurity } from './get-address-security.js';
+import { getApprovalSecurity } from './get-approval-security.js';
+import { getWalletPortfolio } from './get-wallet-portfolio.js';
+import { getWalletPositions } from './get-wallet-positions.js';
+import { getWalletTransactions } from './get-wallet-transactions.js';
+import { getStockTokens } from './get-stock-tokens.js';
+import { getStockQuote } from './get-stock-quote.js';
 
 export const CAPABILITIES = {
   chainInfo,
@@ -42,6 +64,28 @@ export const CAPABILITIES = {
   getTokenHolders,
   getTokenTransfers,
   getVerifiedContract,
+  marketSearch,
+  getMarketToken,
+  getTokenPairs,
+  getPair,
+  getMarketTokenPrice,
+  getOhlcv,
+  getTrades,
+  getTrendingPools,
+  getNewPools,
+  getTopPools,
+  getMarketNetworks,
+  getDexes,
+  getGlobalMarket,
+  getOhlcHistory,
+  getTokenSecurity,
+  getAddressSecurity,
+  getApprovalSecurity,
+  getWalletPortfolio,
+  getWalletPositions,
+  getWalletTransactions,
+  getStockTokens,
+  getStockQuote,
 } as const satisfies Record<string, CapabilityDefinition>;
 
 /** Core JSON-RPC capabilities every RPC provider serves. */

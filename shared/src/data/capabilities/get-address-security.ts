@@ -1,0 +1,14 @@
+// Whether an address is flagged (phishing, sanctions, mixers, scams ...).
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { addressSchema } from './params.js';
+
+export const getAddressSecurity = defineCapability({
+  name: 'security.address',
+  group: 'security',
+  operation: 'address',
+  summary: 'Whether an address is flagged (phishing, sanctions, mixers, scams ...).',
+  scope: 'chain',
+  params: z.object({ address: addressSchema }),
+  ttl: 'metadata',
+});

@@ -1,0 +1,14 @@
+// A token on a market network: name, symbol, price, FDV, market cap and its main pool.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { marketAddressSchema, networkSchema } from './params.js';
+
+export const getMarketToken = defineCapability({
+  name: 'market.token',
+  group: 'market',
+  operation: 'token',
+  summary: 'A token on a market network: name, symbol, price, FDV, market cap and its main pool.',
+  scope: 'market',
+  params: z.object({ network: networkSchema, address: marketAddressSchema }),
+  ttl: 'block',
+});

@@ -1,0 +1,13 @@
+// The stock-token list of the issuer, as the issuer returns it.
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+
+export const getStockTokens = defineCapability({
+  name: 'stocks.list',
+  group: 'stocks',
+  operation: 'list',
+  summary: 'The stock-token list of the issuer, as the issuer returns it.',
+  scope: 'global',
+  params: z.object({}),
+  ttl: 'metadata',
+});

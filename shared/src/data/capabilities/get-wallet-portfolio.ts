@@ -1,0 +1,14 @@
+// A wallet portfolio: total value by position type and by chain (the total spans every chain).
+import { z } from 'zod';
+import { defineCapability } from './define-capability.js';
+import { addressSchema } from './params.js';
+
+export const getWalletPortfolio = defineCapability({
+  name: 'wallet.portfolio',
+  group: 'wallet',
+  operation: 'portfolio',
+  summary: 'A wallet portfolio: total value by position type and by chain (the total spans every chain).',
+  scope: 'chain',
+  params: z.object({ address: addressSchema }),
+  ttl: 'block',
+});
