@@ -7,7 +7,7 @@ export const getStockTokens = defineCapability({
   group: 'stocks',
   operation: 'list',
   summary: 'The stock-token list of the issuer, as the issuer returns it.',
-  scope: 'global',
+  scope: 'chain',
   params: z.object({}),
   ttl: 'metadata',
 });

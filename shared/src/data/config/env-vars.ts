@@ -38,6 +38,12 @@ export const DATA_ENV_VARS = [
   v('GOPLUS_APP_KEY', 'secret', 'Security flags (GoPlus)', 'Optional app key.'),
   v('GOPLUS_APP_SECRET', 'secret', 'Security flags (GoPlus)', 'Optional app secret.'),
   v('GOPLUS_BASE_URL', 'url', 'Security flags (GoPlus)', 'GoPlus API base URL override.'),
+  v(
+    'ROBINHOOD_BASE_URL',
+    'url',
+    'Stock tokens (the issuer)',
+    'The issuer API base URL (default https://api.robinhood.com; paths keep /rhj/...).',
+  ),
   v('ZERION_API_KEY', 'secret', 'Wallet portfolio (Zerion)', 'Zerion API key.'),
   v('ZERION_BASE_URL', 'url', 'Wallet portfolio (Zerion)', 'Zerion API base URL override.'),
   v('THEGRAPH_API_KEY', 'secret', 'Subgraphs and token API (The Graph)', 'Gateway API key.'),

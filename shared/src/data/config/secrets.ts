@@ -7,7 +7,8 @@ export function secretValues(env: DataEnv): string[] {
   for (const spec of DATA_ENV_VARS) {
     const value = env[spec.name];
     if (!value) continue;
-    if (spec.kind === 'secret') values.push(value);
+    // Also the forms a provider sends it in: HTTP Basic credentials (`key:` in base64, Zerion).
+    if (spec.kind === 'secret') values.push(value, Buffer.from(`${value}:`).toString('base64'));
     if (spec.kind === 'url') values.push(...secretPartsOfUrl(value));
   }
   return values;
