@@ -25,7 +25,11 @@ import type { CompositeResult, Result } from './result-schema.js';
 import { createResultCache, type ResultCache } from './routing/cache.js';
 import { systemClock, type Clock } from './routing/clock.js';
 import { createProviderStates } from './routing/provider-states.js';
-import { route } from './routing/route.js';
+import { route, routeTarget } from './routing/route.js';
+import { marketQuotes } from './market/quotes.js';
+import { rankMarket } from './market/rank-market.js';
+import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS, type Ranking } from './market/rankings.js';
+import { runWalletCapability } from './wallet/untrackable.js';
 
 export interface DataClientOptions {
   /** The variables to use; default: loadDataEnv(loadEnv). */
@@ -81,7 +85,26 @@ export function createDataClient(options: DataClientOptions = {}) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
       return errorResult('INVALID_INPUT', redact(issues.join('; ')), [], name);
     }
-    return route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions });
+    const routed = (n: string, p: Record<string, unknown>) =>
+      n === capability.name
+        ? route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions })
+        : run(n, { ...p, fresh });
+    if (capability.group === 'wallet') {
+      const now = () => clock.now();
+      return runWalletCapability(routed, name, parsed.data, { network: chain.key, now });
+    }
+    return routed(name, parsed.data);
+  }
+
+  /** The providers declaring a capability for these parameters' scope, in routing order. */
+  function offering(name: string, params: Record<string, unknown>): string[] {
+    const capability = BY_NAME.get(name);
+    if (!capability) return [];
+    const parsed = capability.params.safeParse(params);
+    const target = routeTarget(capability, parsed.success ? parsed.data : params, chain);
+    return slots
+      .filter((s) => s.descriptor.capabilities[target.declaredUnder]?.includes(name))
+      .map((s) => s.descriptor.id);
   }
 
   const op =
@@ -140,6 +163,34 @@ export function createDataClient(options: DataClientOptions = {}) {
       dexes: op(c.getDexes),
       global: op(c.getGlobalMarket),
       ohlcHistory: op(c.getOhlcHistory),
+      /** One section per provider that prices the token; no consensus value. */
+      quotes: (params: { network?: string; address: string } & FreshOption) =>
+        marketQuotes((n, p, o) => run(n, { ...p, fresh: params.fresh }, o), offering, params),
+      /** A ranking of a network's pools computed from the providers' per-pool fields. */
+      rankings: (params: {
+        ranking: Ranking;
+        network?: string;
+        limit?: number;
+        minLiquidityUsd?: number;
+        fresh?: boolean;
+      }) => {
+        if (!RANKINGS.includes(params.ranking))
+          return Promise.resolve(
+            errorResult(
+              'INVALID_INPUT',
+              `ranking must be one of ${RANKINGS.join(', ')}`,
+              [],
+              'market.rankings',
+            ),
+          );
+        return rankMarket(run, {
+          ranking: params.ranking,
+          network: params.network ?? chain.key,
+          limit: params.limit ?? 20,
+          minLiquidityUsd: params.minLiquidityUsd ?? DEFAULT_MIN_LIQUIDITY_USD,
+          fresh: params.fresh,
+        });
+      },
     },
     security: {
       token: op(c.getTokenSecurity),

@@ -7,7 +7,8 @@ export const getMarketTokenPrice = defineCapability({
   name: 'market.tokenPrice',
   group: 'market',
   operation: 'tokenPrice',
-  summary: 'A token price in USD by contract, or native for ETH (the market-data aggregator, then the pool provider).',
+  summary:
+    'A token price in USD by contract, or native for ETH (the market-data aggregator, then the pool provider).',
   scope: 'market',
   params: z.object({
     network: networkSchema,

@@ -7,7 +7,8 @@ export const getPair = defineCapability({
   name: 'market.pair',
   group: 'market',
   operation: 'pair',
-  summary: 'One pair or pool by its address (or v4 pool id): prices, liquidity, volume, changes and buy/sell counts per window.',
+  summary:
+    'One pair or pool by its address (or v4 pool id): prices, liquidity, volume, changes and buy/sell counts per window.',
   scope: 'market',
   params: z.object({ network: networkSchema, address: marketAddressSchema }),
   ttl: 'block',

@@ -2,7 +2,11 @@
 import type { CompositeResult, Result } from '../result-schema.js';
 import { compositeResult } from '../result.js';
 
-export type RunCapability = (name: string, params: Record<string, unknown>) => Promise<Result>;
+export type RunCapability = (
+  name: string,
+  params: Record<string, unknown>,
+  options?: { provider?: string },
+) => Promise<Result>;
 
 export async function inspectTransaction(
   run: RunCapability,

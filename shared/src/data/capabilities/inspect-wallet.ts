@@ -1,5 +1,7 @@
 // Composite: a wallet's ETH balance and nonce (pinned to the head block), token balances,
-// token transfers and the explorer's counters.
+// token transfers, the explorer's counters, its portfolio and positions (wallet-portfolio
+// provider) and whether the address is flagged (security-flag provider). Each section keeps its
+// own status and provenance: one failing source never blanks the others.
 import type { CompositeResult } from '../result-schema.js';
 import { compositeResult } from '../result.js';
 import type { RunCapability } from './inspect-transaction.js';
@@ -8,12 +10,15 @@ export async function inspectWallet(
   run: RunCapability,
   params: { address: string },
 ): Promise<CompositeResult> {
-  const [balance, nonce, tokens, transfers, counters] = await Promise.all([
+  const [balance, nonce, tokens, transfers, counters, portfolio, positions, security] = await Promise.all([
     run('onchain.balance', params),
     run('onchain.nonce', params),
     run('tokens.balances', params),
     run('tokens.transfers', params),
     run('explorer.counters', params),
+    run('wallet.portfolio', params),
+    run('wallet.positions', params),
+    run('security.address', params),
   ]);
-  return compositeResult({ balance, nonce, tokens, transfers, counters });
+  return compositeResult({ balance, nonce, tokens, transfers, counters, portfolio, positions, security });
 }

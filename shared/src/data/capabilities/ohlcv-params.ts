@@ -13,7 +13,12 @@ export const ohlcvParamsSchema = z
     timeframe: z.enum(['day', 'hour', 'minute']).describe('candle timeframe'),
     aggregate: z.number().int().default(1).describe('candle size: day 1; hour 1, 4, 12; minute 1, 5, 15'),
     limit: z.number().int().min(1).max(OHLCV_MAX_CANDLES).default(100).describe('candles, at most 1000'),
-    beforeTimestamp: z.number().int().positive().optional().describe('only candles before this unix time (s)'),
+    beforeTimestamp: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('only candles before this unix time (s)'),
     currency: z.enum(['usd', 'token']).default('usd').describe('prices in USD or in the quote token'),
   })
   .refine((p) => (OHLCV_AGGREGATES[p.timeframe] as readonly number[]).includes(p.aggregate), {

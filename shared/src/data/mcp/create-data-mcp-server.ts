@@ -4,7 +4,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { addressSchema, freshSchema, txHashSchema } from '../capabilities/params.js';
+import {
+  addressSchema,
+  freshSchema,
+  marketAddressSchema,
+  networkSchema,
+  txHashSchema,
+} from '../capabilities/params.js';
+import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS } from '../market/rankings.js';
 import type { DataClient } from '../client.js';
 import type { CompositeResult, Result } from '../result-schema.js';
 
@@ -40,13 +47,13 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
     ],
     [
       'inspect_wallet',
-      'A wallet: balance, nonce, token balances, transfers and counters, each a section.',
+      'A wallet: balance, nonce, token balances, transfers, counters, portfolio, positions and address security flags, each a section.',
       { address: addressSchema },
       client.inspect.wallet,
     ],
     [
       'inspect_token',
-      'A token: metadata, holders and transfers, each a section.',
+      'A token: metadata, holders, transfers, pairs, USD price and security flags, each a section.',
       { token: addressSchema },
       client.inspect.token,
     ],
@@ -64,8 +71,32 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
     );
   }
   server.registerTool(
+    'market_quotes',
+    {
+      description:
+        'The USD price of a token from every provider that prices it, one section per source with its own status and provenance (no consensus value).',
+      inputSchema: z.object({ network: networkSchema, address: marketAddressSchema, fresh: freshSchema }),
+    },
+    async (args) => reply(await client.market.quotes(args)),
+  );
+  server.registerTool(
+    'market_rankings',
+    {
+      description:
+        "Pools of a network ranked by one rule (gainers, losers, volume, volume-drop, volume-up, liquidity, txns), computed from the providers' per-pool fields; the result states the rule and its sources.",
+      inputSchema: z.object({
+        ranking: z.enum(RANKINGS),
+        network: networkSchema,
+        limit: z.number().int().min(1).max(100).default(20),
+        minLiquidityUsd: z.number().nonnegative().default(DEFAULT_MIN_LIQUIDITY_USD),
+        fresh: freshSchema,
+      }),
+    },
+    async (args) => reply(await client.market.rankings(args)),
+  );
+  server.registerTool(
     'providers_health',
-    { description: 'Every chain provider: configuration, eligibility and a live health check.' },
+    { description: 'Every data provider: configuration, eligibility and a live health check.' },
     async () => reply(await client.providers.health()),
   );
   return server;
