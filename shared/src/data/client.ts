@@ -27,6 +27,7 @@ import { systemClock, type Clock } from './routing/clock.js';
 import { createProviderStates } from './routing/provider-states.js';
 import { route, routeTarget } from './routing/route.js';
 import { marketQuotes } from './market/quotes.js';
+import { priceBySymbol } from './market/price-by-symbol.js';
 import { rankMarket } from './market/rank-market.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS, type Ranking } from './market/rankings.js';
 import { runWalletCapability } from './wallet/untrackable.js';
@@ -161,8 +162,15 @@ export function createDataClient(options: DataClientOptions = {}) {
       pools: op(c.getTopPools),
       networks: op(c.getMarketNetworks),
       dexes: op(c.getDexes),
-      global: op(c.getGlobalMarket),
+      global: freshOnly(c.getGlobalMarket.name),
       ohlcHistory: op(c.getOhlcHistory),
+      /** A USD price by symbol on the supported chain: ETH, an issuer stock symbol, or an unambiguous search hit. */
+      price: (params: { symbol: string } & FreshOption) =>
+        priceBySymbol((n, p, o) => run(n, { ...p, fresh: params.fresh }, o), params, {
+          network: chain.key,
+          chainId: chain.chainId,
+          now: () => clock.now(),
+        }),
       /** One section per provider that prices the token; no consensus value. */
       quotes: (params: { network?: string; address: string } & FreshOption) =>
         marketQuotes((n, p, o) => run(n, { ...p, fresh: params.fresh }, o), offering, params),
@@ -203,7 +211,7 @@ export function createDataClient(options: DataClientOptions = {}) {
       transactions: op(c.getWalletTransactions),
     },
     stocks: {
-      list: op(c.getStockTokens),
+      list: freshOnly(c.getStockTokens.name),
       quote: op(c.getStockQuote),
     },
     inspect: {

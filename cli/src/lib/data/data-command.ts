@@ -17,6 +17,8 @@ export function defineDataCommand(input: {
   help?: string;
   configure?: (cmd: Command) => Command;
   call: (client: DataClient, args: DataCommandInput) => Promise<Result | CompositeResult>;
+  /** Print a composite as the per-source quote table. */
+  quotes?: boolean;
 }): CommandDefinition {
   return defineCommand({
     name: input.name,
@@ -32,7 +34,7 @@ export function defineDataCommand(input: {
       const result = await withDataClient((client) =>
         input.call(client, { positionals, options, fresh: options.fresh === true }),
       );
-      return printResult(result, globals.json);
+      return printResult(result, globals.json, { quotes: input.quotes === true });
     },
   });
 }

@@ -1,5 +1,5 @@
 // pkg wallet inspect 0x<address>: balance, nonce, token balances, transfers and counters.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const walletInspectCommand = defineDataCommand({
   name: 'wallet inspect',

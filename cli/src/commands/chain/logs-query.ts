@@ -1,5 +1,5 @@
 // pkg logs query --address 0x<contract> --from-block <n> --to-block <n>: event logs.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const logsQueryCommand = defineDataCommand({
   name: 'logs query',

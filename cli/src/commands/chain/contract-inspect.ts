@@ -1,5 +1,5 @@
 // pkg contract inspect 0x<address>: bytecode, explorer record and verified source.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const contractInspectCommand = defineDataCommand({
   name: 'contract inspect',

@@ -1,5 +1,5 @@
 // pkg block latest: the head block.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const blockLatestCommand = defineDataCommand({
   name: 'block latest',

@@ -1,5 +1,5 @@
 // pkg chain info: chain facts with the chain id reported live by the serving RPC provider.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const chainInfoCommand = defineDataCommand({
   name: 'chain info',

@@ -1,5 +1,5 @@
 // pkg token inspect 0x<token>: metadata, holders and transfers.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const tokenInspectCommand = defineDataCommand({
   name: 'token inspect',

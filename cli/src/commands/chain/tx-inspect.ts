@@ -1,5 +1,5 @@
 // pkg tx inspect 0x<hash>: transaction, receipt, call trace and the explorer view, as sections.
-import { defineDataCommand } from '../lib/data/data-command.js';
+import { defineDataCommand } from '../../lib/data/data-command.js';
 
 export const txInspectCommand = defineDataCommand({
   name: 'tx inspect',
