@@ -1,0 +1,55 @@
+// GET against the DexScreener API through the guarded fetch (which applies the 300-a-minute
+// budget and the time-out). The reference documents no error bodies and no rate-limit headers:
+// 429 is RATE_LIMITED on the status alone (the body is never read), other 4xx a refused request,
+// 5xx and a body that is not JSON a failure (transient when 5xx).
+import { ProviderError, RateLimitedError, RequestRefusedError } from '../../errors/data-errors.js';
+import { parseRetryAfter } from '../../routing/retry-policy.js';
+import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
+import { dexscreenerUrl } from './endpoints.js';
+import { pairListSchema, type PairList } from './payloads.js';
+
+export type DexscreenerGet = (path: string, query?: Record<string, string>) => Promise<PairList>;
+
+const PROVIDER = 'dexscreener';
+
+/** A short, redacted excerpt of a vendor body for an error message. */
+function excerpt(body: string, context: ProviderContext): string {
+  const flat = body.replace(/\s+/g, ' ').trim().slice(0, 160);
+  return flat ? `: ${context.redact(flat)}` : '';
+}
+
+export function createDexscreenerGet(endpoint: ProviderEndpoint, context: ProviderContext): DexscreenerGet {
+  const options = { provider: PROVIDER, redact: context.redact };
+  return async (path, query = {}) => {
+    const response = await context.fetch({
+      url: dexscreenerUrl(endpoint.url, path, query),
+      method: 'GET',
+      headers: { accept: 'application/json' },
+    });
+    const { status } = response;
+    const withStatus = { ...options, status };
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      throw new RateLimitedError(`${path}: HTTP 429 (rate limit of 300 requests a minute)`, {
+        ...withStatus,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
+    }
+    if (status >= 400 && status < 500)
+      throw new RequestRefusedError(`${path}: HTTP ${status}${excerpt(response.text, context)}`, withStatus);
+    if (status < 200 || status >= 300)
+      throw new ProviderError('failure', `${path}: HTTP ${status}`, {
+        ...withStatus,
+        transient: status >= 500,
+      });
+    let json: unknown;
+    try {
+      json = JSON.parse(response.text);
+    } catch {
+      throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, withStatus);
+    }
+    const parsed = pairListSchema.safeParse(json);
+    if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
+    return parsed.data;
+  };
+}
