@@ -1,7 +1,7 @@
 // Pairs matching a symbol, name or address, across networks or on one network (DEX pair provider).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { networkSchema } from './params.js';
+import { anyNetworkSchema } from './params.js';
 
 export const marketSearch = defineCapability({
   name: 'market.search',
@@ -11,7 +11,7 @@ export const marketSearch = defineCapability({
   scope: 'market',
   params: z.object({
     query: z.string().trim().min(1).max(100).describe('symbol, name or address'),
-    network: networkSchema.optional().describe('only pairs on this network (default: every network)'),
+    network: anyNetworkSchema,
   }),
   ttl: 'block',
 });

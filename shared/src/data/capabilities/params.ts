@@ -15,12 +15,17 @@ export const blockNumberSchema = z
   .describe('decimal block number');
 export const freshSchema = z.boolean().optional().describe('bypass the cache and fetch again');
 
-/** A market network: the supported chain's key (the default) or a provider's own network id. */
-export const networkSchema = z
+const networkIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a network is an id such as robinhood, eth, base or solana')
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a network is an id such as robinhood, eth, base or solana');
+/** A market network: the supported chain's key (the default) or a provider's own network id. */
+export const networkSchema = networkIdSchema
   .default('robinhood')
   .describe('market network: robinhood (the supported chain, default) or a provider network id such as eth');
+/** A market network that may be left out: then every network (a search across chains). */
+export const anyNetworkSchema = networkIdSchema
+  .optional()
+  .describe('only this market network (default: every network)');
 /**
  * A token or pool on a market network: an EVM address (0x + 40 hex), a Uniswap v4 pool id
  * (0x + 64 hex), or a base58 address of a non-EVM network (Solana: 32 to 44 characters).

@@ -60,6 +60,9 @@ export function routeTarget(
 ): RouteTarget {
   const scope = capability.scope ?? 'chain';
   if (scope === 'global') return { network: 'global', chainId: undefined, declaredUnder: 'global' };
+  // A market request without a network (a search across chains) is about every network.
+  if (scope === 'market' && params.network === undefined)
+    return { network: 'any', chainId: undefined, declaredUnder: 'anyNetwork' };
   const network = scope === 'market' && typeof params.network === 'string' ? params.network : chain.key;
   return network === chain.key
     ? { network, chainId: chain.chainId, declaredUnder: chain.key }
