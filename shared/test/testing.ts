@@ -5,3 +5,6 @@ export { KEYS, startDoubles, fakeClock, type Doubles } from './data/doubles.js';
 export { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from './vendors/chain-fixtures.js';
 export { startPublicRpcServer, publicRpcReplies } from './vendors/public-rpc-server.js';
 export type { RpcDouble } from './vendors/json-rpc-double.js';
+export { DEX } from './vendors/dexscreener-server.js';
+export { GT } from './vendors/geckoterminal-server.js';
+export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';

@@ -1,8 +1,15 @@
-// Starts every chain vendor double with a key and gives the environment that points the real
-// providers at them (PKG_NET_ALLOW_PRIVATE=1: the operator opt-out for configured endpoints).
+// Starts every vendor double (chain, market, security, wallet, stock tokens) with a key and gives
+// the environment that points the real providers at them (PKG_NET_ALLOW_PRIVATE=1: the operator
+// opt-out for configured endpoints), so that no test ever reaches a vendor's real host.
 import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { startAlchemyServer } from '../vendors/alchemy-server.js';
 import { startBlockscoutServer } from '../vendors/blockscout-server.js';
+import { startCoingeckoServer } from '../vendors/coingecko-server.js';
+import { startDexscreenerServer } from '../vendors/dexscreener-server.js';
+import { startGeckoterminalServer } from '../vendors/geckoterminal-server.js';
+import { startGoplusServer } from '../vendors/goplus-server.js';
+import { startRobinhoodStocksServer } from '../vendors/robinhood-stocks-server.js';
+import { startZerionServer } from '../vendors/zerion-server.js';
 import { startEdgeRpcServer } from '../vendors/edge-rpc-server.js';
 import { startPublicRpcServer } from '../vendors/public-rpc-server.js';
 import { startQuicknodeServer } from '../vendors/quicknode-server.js';
@@ -12,6 +19,10 @@ export const KEYS = {
   quicknode: 'qnToken0123456789abcdef0123456789',
   edge: 'gs_edge_0123456789abcdefSECRET',
   blockscout: 'proapi_0123456789abcdefKEY',
+  coingecko: 'CG-demoKey0123456789abcdef',
+  goplusKey: 'gpAppKey0123456789ab',
+  goplusSecret: 'gpAppSecret0123456789abcdefSECRET',
+  zerion: 'zk_dev_0123456789abcdefZERION',
 } as const;
 
 export async function startDoubles() {
@@ -22,6 +33,14 @@ export async function startDoubles() {
     startPublicRpcServer(),
     startBlockscoutServer(KEYS.blockscout),
   ]);
+  const [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks] = await Promise.all([
+    startDexscreenerServer(),
+    startGeckoterminalServer(),
+    startCoingeckoServer(KEYS.coingecko),
+    startGoplusServer({ appKey: KEYS.goplusKey, appSecret: KEYS.goplusSecret }),
+    startZerionServer(KEYS.zerion),
+    startRobinhoodStocksServer(),
+  ]);
   const env: DataEnv = {
     ALCHEMY_RPC_URL: `${alchemy.origin}/v2/{key}`,
     ALCHEMY_API_KEY: KEYS.alchemy,
@@ -31,15 +50,32 @@ export async function startDoubles() {
     PUBLIC_RPC_URL: publicRpc.url,
     BLOCKSCOUT_BASE_URL: blockscout.baseUrl,
     BLOCKSCOUT_API_KEY: KEYS.blockscout,
+    DEXSCREENER_BASE_URL: dexscreener.origin,
+    GECKOTERMINAL_BASE_URL: geckoterminal.baseUrl,
+    COINGECKO_BASE_URL: coingecko.baseUrl,
+    COINGECKO_API_KEY: KEYS.coingecko,
+    GOPLUS_BASE_URL: goplus.baseUrl,
+    GOPLUS_APP_KEY: KEYS.goplusKey,
+    GOPLUS_APP_SECRET: KEYS.goplusSecret,
+    ZERION_BASE_URL: zerion.origin,
+    ZERION_API_KEY: KEYS.zerion,
+    ROBINHOOD_BASE_URL: stocks.origin,
     PKG_NET_ALLOW_PRIVATE: '1',
   };
-  const all = [alchemy, quicknode, edge, publicRpc, blockscout];
+  const market = [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks];
+  const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...market];
   return {
     alchemy,
     quicknode,
     edge,
     publicRpc,
     blockscout,
+    dexscreener,
+    geckoterminal,
+    coingecko,
+    goplus,
+    zerion,
+    stocks,
     env,
     reset() {
       for (const rpc of [alchemy, quicknode, edge, publicRpc]) {
@@ -50,6 +86,7 @@ export async function startDoubles() {
       }
       blockscout.paths.length = 0;
       blockscout.failNext.length = 0;
+      for (const double of market) double.reset();
     },
     close: () => Promise.all(all.map((d) => d.close())),
   };

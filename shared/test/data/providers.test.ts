@@ -2,6 +2,7 @@
 // the envelope they produce.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDataClient } from '../../src/data/client.js';
+import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { resultSchema } from '../../src/data/result-schema.js';
 import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from '../vendors/chain-fixtures.js';
@@ -165,11 +166,23 @@ describe('vendor extras', () => {
   });
 
   test('composite answers: every section has its own status and provenance', async () => {
-    const client = createDataClient({ env: d.env, clock: fakeClock() });
+    const client = createDataClient({ env: d.env, clock: fakeClock(), throttles: createThrottleRegistry() });
     const wallet = await client.inspect.wallet({ address: WALLET });
     expect(wallet.status).toBe('LIVE');
-    expect(Object.keys(wallet.sections)).toEqual(['balance', 'nonce', 'tokens', 'transfers', 'counters']);
-    for (const section of Object.values(wallet.sections)) expect(section.status).toBe('LIVE');
+    expect(Object.keys(wallet.sections)).toEqual([
+      'balance',
+      'nonce',
+      'tokens',
+      'transfers',
+      'counters',
+      'portfolio',
+      'positions',
+      'security',
+    ]);
+    for (const [name, section] of Object.entries(wallet.sections))
+      expect([name, section.status]).toEqual([name, 'LIVE']);
+    expect(wallet.sections.portfolio).toMatchObject({ provenance: { source: 'zerion' } });
+    expect(wallet.sections.security).toMatchObject({ provenance: { source: 'goplus' } });
     const tx = await client.inspect.transaction({ hash: TX });
     expect(tx.sections.trace).toMatchObject({
       status: 'LIVE',

@@ -152,6 +152,12 @@ describe('redaction across every provider error path', () => {
       quicknode: `${d.quicknode.origin}/{key}/`,
       'edge-rpc': `${d.edge.origin}/standard/evm/4663?secret={key}`,
       'public-rpc': `${d.publicRpc.origin}/`,
+      dexscreener: d.dexscreener.origin,
+      coingecko: `${d.coingecko.baseUrl} (x-cg-demo-api-key: {key})`,
+      geckoterminal: d.geckoterminal.baseUrl,
+      goplus: `${d.goplus.baseUrl} (access token for app key {key})`,
+      zerion: `${d.zerion.origin}/v1/... (Authorization: Basic {key})`,
+      'robinhood-stocks': `${d.stocks.origin}/rhj/...`,
     });
   });
 });

@@ -75,7 +75,7 @@ describe('zerion', () => {
     });
     const call = z.calls.find((x) => PORTFOLIO.test(x.path));
     expect(call?.path).toBe(`/v1/wallets/${ZERION_WALLET}/portfolio`);
-    expect(call?.query).toEqual({ currency: 'usd' });
+    expect(call?.query).toEqual({ currency: 'usd', 'filter[positions]': 'no_filter' });
     // The Authorization header is exactly Basic base64("<key>:") on every request.
     expect(z.calls.map((x) => x.authorization)).toEqual(z.calls.map(() => `Basic ${BASIC}`));
     expectNoSecret(result);
@@ -114,6 +114,7 @@ describe('zerion', () => {
     expect(call?.query).toEqual({
       currency: 'usd',
       'filter[chain_ids]': ZERION_SLUG,
+      'filter[positions]': 'no_filter',
       'filter[trash]': 'only_non_trash',
     });
     expect(z.count(CHAINS)).toBe(1);

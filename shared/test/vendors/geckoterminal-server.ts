@@ -31,6 +31,8 @@ export interface GeckoterminalDouble extends HttpDouble {
   stripPoolFields: boolean;
   /** Requests whose path starts with `prefix` (after /api/v2). */
   count: (prefix: string) => number;
+  /** Forget the requests and switch every scenario off. */
+  reset: () => void;
 }
 
 const NETWORKS = new Set(['robinhood', 'eth']);
@@ -345,6 +347,13 @@ export async function startGeckoterminalServer(): Promise<GeckoterminalDouble> {
     failNext: [],
     emptyLists: false,
     stripPoolFields: false,
+    reset: () => {
+      self.paths.length = 0;
+      self.accepts.length = 0;
+      self.failNext.length = 0;
+      self.emptyLists = false;
+      self.stripPoolFields = false;
+    },
     count: (prefix: string) => self.paths.filter((p) => p.startsWith(prefix)).length,
   });
   ref.self = self;

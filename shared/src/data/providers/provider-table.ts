@@ -1,11 +1,19 @@
-// The provider registry of the chain scope: one line per provider, in routing order. The
-// descriptors are light; each runtime is imported on first use.
+// The provider registry: one entry per provider, in routing order (docs/data-layer.md). The
+// descriptors are light; each runtime is imported on first use. Market order: the pair provider
+// before the pool provider (token, pairs, pair); the aggregator before the pool provider (prices,
+// pools).
 import { CORE_RPC } from '../capabilities/index.js';
 import type { DataEnv } from '../config/env-vars.js';
 import { LIMITS } from '../limits.js';
 import { NO_RETRY, RETRY_TRANSIENT_ONCE } from '../routing/retry-policy.js';
 import { ALCHEMY_URL_TEMPLATE, alchemyEndpoint } from './alchemy/endpoints.js';
 import { BLOCKSCOUT_BASE_URL, blockscoutEndpoint } from './blockscout/endpoints.js';
+import { coingeckoDescriptor } from './coingecko/descriptor.js';
+import { dexscreenerDescriptor } from './dexscreener/descriptor.js';
+import { geckoterminalDescriptor } from './geckoterminal/descriptor.js';
+import { goplusDescriptor } from './goplus/descriptor.js';
+import { robinhoodStocksDescriptor } from './robinhood-stocks/descriptor.js';
+import { zerionDescriptor } from './zerion/descriptor.js';
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
@@ -93,4 +101,10 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
     configuredUrls: (env: DataEnv) => set(env.PUBLIC_RPC_URL),
     load: async () => (await import('./public-rpc/index.js')).createPublicRpcProvider,
   },
+  dexscreenerDescriptor,
+  coingeckoDescriptor,
+  geckoterminalDescriptor,
+  goplusDescriptor,
+  zerionDescriptor,
+  robinhoodStocksDescriptor,
 ];

@@ -61,8 +61,9 @@ export function createProviderStates(clock: Clock) {
     skipReason(id: string, capability: string): string | undefined {
       const current = status(id);
       const state = get(id);
-      if (current === 'auth_failed') return `auth_failed: ${state.authFailed}`;
-      if (current === 'chain_mismatch') return `chain_mismatch: ${state.chainMismatch}`;
+      // The recorded reasons already start with their kind (`auth_failed: …`, `chain_mismatch: …`).
+      if (current === 'auth_failed') return state.authFailed;
+      if (current === 'chain_mismatch') return state.chainMismatch;
       if (current === 'cooling_down')
         return `cooling down until ${new Date(state.coolUntil ?? 0).toISOString()}`;
       if (state.unsupported.has(capability)) return `unsupported: ${capability} refused earlier`;

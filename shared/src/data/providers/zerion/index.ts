@@ -106,7 +106,12 @@ export const createZerionProvider: ProviderFactory = (endpoint, context) => {
       'wallet.portfolio': async (params) => {
         const address = String(params.address);
         const portfolio = await get(
-          { path: `/v1/wallets/${address}/portfolio`, query: { currency: 'usd' }, wallet: address },
+          {
+            path: `/v1/wallets/${address}/portfolio`,
+            // Protocol positions count toward the total too, not only plain holdings.
+            query: { currency: 'usd', 'filter[positions]': 'no_filter' },
+            wallet: address,
+          },
           portfolioSchema,
         );
         const a = portfolio.data.attributes;
@@ -133,7 +138,13 @@ export const createZerionProvider: ProviderFactory = (endpoint, context) => {
         const list = await get(
           {
             path: `/v1/wallets/${address}/positions/`,
-            query: { currency: 'usd', 'filter[chain_ids]': slug, 'filter[trash]': 'only_non_trash' },
+            query: {
+              currency: 'usd',
+              'filter[chain_ids]': slug,
+              // Wallet holdings and protocol positions (deposits, loans, staking), as Zerion's own client asks.
+              'filter[positions]': 'no_filter',
+              'filter[trash]': 'only_non_trash',
+            },
             wallet: address,
           },
           positionsSchema,
