@@ -23,5 +23,10 @@ export { COOL_DOWN_MS, FAILURES_BEFORE_COOL_DOWN } from './data/routing/provider
 export { PROVIDERS } from './data/providers/provider-table.js';
 export type { ProviderListing } from './data/providers/provider-health.js';
 export { TTL_MS } from './data/capabilities/define-capability.js';
-export { createThrottle, createThrottleRegistry, type Throttle, type ThrottleRegistry } from './data/net/throttle.js';
+export {
+  createThrottle,
+  createThrottleRegistry,
+  type Throttle,
+  type ThrottleRegistry,
+} from './data/net/throttle.js';
 export type * from './data/market/market-types.js';

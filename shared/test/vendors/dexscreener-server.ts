@@ -143,10 +143,15 @@ function involves(pair: (typeof PAIRS)[number], token: string): boolean {
   return pair.baseToken.address.toLowerCase() === t || pair.quoteToken.address.toLowerCase() === t;
 }
 
+// A search matches token names, symbols and addresses, and the chain's slug: a search for
+// `robinhood` answered pairs with `"chainId":"robinhood"` (vendors/market-ai-web-code.md §1, [obs]).
 function matches(pair: (typeof PAIRS)[number], q: string): boolean {
   const needle = q.toLowerCase();
-  return [pair.baseToken, pair.quoteToken].some((t) =>
-    [t.address, t.name, t.symbol].some((v) => v.toLowerCase().includes(needle)),
+  return (
+    pair.chainId === needle ||
+    [pair.baseToken, pair.quoteToken].some((t) =>
+      [t.address, t.name, t.symbol].some((v) => v.toLowerCase().includes(needle)),
+    )
   );
 }
 
