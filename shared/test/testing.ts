@@ -8,3 +8,4 @@ export type { RpcDouble } from './vendors/json-rpc-double.js';
 export { DEX } from './vendors/dexscreener-server.js';
 export { GT } from './vendors/geckoterminal-server.js';
 export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';
+export { startDexscreenerServer } from './vendors/dexscreener-server.js';

@@ -11,7 +11,7 @@ export const marketSearchCommand = defineDataCommand({
   call: (client, { positionals, options, fresh }) =>
     client.market.search({
       query: String(positionals[0]),
-      ...(options.network !== undefined ? { network: String(options.network) } : {}),
+      ...(typeof options.network === 'string' ? { network: options.network } : {}),
       fresh,
     }),
 });

@@ -17,7 +17,7 @@ export const marketTrendingCommand = defineDataCommand({
     client.market.trendingPools({
       network: String(options.network),
       ...(options.page !== undefined ? { page: Number(options.page) } : {}),
-      ...(options.duration ? { duration: String(options.duration) as '24h' } : {}),
+      ...(typeof options.duration === 'string' ? { duration: options.duration as '24h' } : {}),
       fresh,
     }),
 });
