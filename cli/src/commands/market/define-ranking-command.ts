@@ -2,6 +2,7 @@
 // the same options, one rule each (docs/data-layer.md, "Rankings").
 import type { CommandDefinition } from '../../lib/command.js';
 import { defineDataCommand } from '../../lib/data/data-command.js';
+import { networkOptions, networkPage } from './define-market-command.js';
 
 type Ranking = 'gainers' | 'losers' | 'volume' | 'volume-drop' | 'volume-up' | 'liquidity' | 'txns';
 
@@ -11,18 +12,13 @@ export function defineRankingCommand(ranking: Ranking, summary: string): Command
     summary: `pools ranked by ${summary}, computed from per-pool fields`,
     help: 'The result states the rule, the minimum liquidity, what was left out and every input source.',
     configure: (cmd) =>
-      cmd
-        .option(
-          '--network <id>',
-          'market network: robinhood (the chain) or a provider network id such as eth or base',
-          'robinhood',
-        )
+      networkOptions(cmd, false)
         .option('--limit <n>', 'pools to show (default 20)', '20')
         .option('--min-liquidity <usd>', 'leave out pools with less liquidity (default 10000)', '10000'),
     call: (client, { options, fresh }) =>
       client.market.rankings({
         ranking,
-        network: String(options.network),
+        network: networkPage(options).network,
         limit: Number(options.limit),
         minLiquidityUsd: Number(options.minLiquidity),
         fresh,

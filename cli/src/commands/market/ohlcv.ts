@@ -1,5 +1,6 @@
 // pkg market ohlcv <network> 0x<pool> --timeframe --aggregate --limit: candles, oldest first.
 import { defineDataCommand } from '../../lib/data/data-command.js';
+import { NETWORK_HELP } from './define-market-command.js';
 
 export const marketOhlcvCommand = defineDataCommand({
   name: 'market ohlcv',
@@ -11,10 +12,7 @@ export const marketOhlcvCommand = defineDataCommand({
   ].join('\n'),
   configure: (cmd) =>
     cmd
-      .argument(
-        '<network>',
-        'market network: robinhood (the chain) or a provider network id such as eth or base',
-      )
+      .argument('<network>', NETWORK_HELP)
       .argument('<pool>', 'pool address (v4: pool id)')
       .requiredOption('--timeframe <day|hour|minute>', 'candle timeframe')
       .option('--aggregate <n>', 'candle size (default 1)', '1')

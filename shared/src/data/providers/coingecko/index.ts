@@ -13,10 +13,11 @@ import {
   ohlcSchema,
   pingSchema,
   priceMapSchema,
-  poolListSchema,
   type PriceEntry,
 } from './payloads.js';
-import { decimalString, normalizePools } from './pools.js';
+import { decimal } from '../../market/market-values.js';
+import { poolListSchema } from '../geckoterminal/payloads.js';
+import { marketPools } from '../geckoterminal/normalize.js';
 
 /** The native coin of the supported chain (ETH) by its CoinGecko id. */
 const NATIVE = { id: 'ethereum', symbol: 'ETH' } as const;
@@ -42,7 +43,7 @@ function tokenPrice(
   entry: PriceEntry | undefined,
   symbol?: string,
 ): TokenPrice | undefined {
-  const priceUsd = decimalString(entry?.usd);
+  const priceUsd = decimal(entry?.usd);
   if (!entry || priceUsd === undefined) return undefined;
   return compact({
     network,
@@ -122,7 +123,8 @@ export const createCoingeckoProvider: ProviderFactory = (endpoint, context) => {
           },
           notFound: 'no_data',
         });
-        const pools = normalizePools(body, network);
+        // CoinGecko's /onchain endpoints are GeckoTerminal's API: the same resources, one normalizer.
+        const pools = marketPools(body.data, network, body.included ?? []);
         if (pools.length === 0)
           throw noData(
             token

@@ -9,13 +9,12 @@
 // - GET /ping: https://docs.coingecko.com/v3.0.1/reference/ping-server
 // - GET /onchain/networks/{network}/pools and /onchain/networks/{network}/tokens/{address}/pools:
 //   https://docs.coingecko.com/reference/top-pools-network,
-//   https://docs.coingecko.com/reference/top-pools-contract-address (GeckoTerminal's JSON:API bodies)
+//   https://docs.coingecko.com/reference/top-pools-contract-address: GeckoTerminal's JSON:API
+//   bodies, read with geckoterminal/payloads.ts
 // - error bodies: https://docs.coingecko.com/docs/errors-and-rate-limits
 import { z } from 'zod';
 
 const num = z.number().nullable().optional();
-/** Pool amounts are decimal strings; a number is accepted too. */
-const amount = z.union([z.string(), z.number()]).nullable().optional();
 const perCurrency = z.record(z.string(), z.number().nullable()).nullable().optional();
 
 export const priceEntrySchema = z.looseObject({
@@ -53,56 +52,6 @@ export const globalSchema = z.looseObject({
 export const ohlcSchema = z.array(z.array(z.number()).min(5));
 
 export const pingSchema = z.looseObject({ gecko_says: z.string() });
-
-const reference = z
-  .looseObject({ data: z.looseObject({ id: z.string(), type: z.string().optional() }).nullable().optional() })
-  .nullable()
-  .optional();
-const perWindow = z.record(z.string(), amount).nullable().optional();
-const txnCounts = z.looseObject({ buys: num, sells: num, buyers: num, sellers: num }).nullable();
-
-export const poolResourceSchema = z.looseObject({
-  id: z.string(),
-  attributes: z.looseObject({
-    address: z.string(),
-    name: z.string().nullable().optional(),
-    pool_created_at: z.string().nullable().optional(),
-    base_token_price_usd: amount,
-    base_token_price_quote_token: amount,
-    fdv_usd: amount,
-    market_cap_usd: amount,
-    reserve_in_usd: amount,
-    price_change_percentage: perWindow,
-    volume_usd: perWindow,
-    transactions: z.record(z.string(), txnCounts).nullable().optional(),
-  }),
-  relationships: z
-    .looseObject({ base_token: reference, quote_token: reference, dex: reference })
-    .nullable()
-    .optional(),
-});
-export type PoolResource = z.infer<typeof poolResourceSchema>;
-
-export const includedSchema = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  attributes: z
-    .looseObject({
-      address: z.string().nullable().optional(),
-      name: z.string().nullable().optional(),
-      symbol: z.string().nullable().optional(),
-      decimals: z.number().nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-});
-export type IncludedResource = z.infer<typeof includedSchema>;
-
-export const poolListSchema = z.looseObject({
-  data: z.array(poolResourceSchema),
-  included: z.array(includedSchema).nullable().optional(),
-});
-export type PoolListBody = z.infer<typeof poolListSchema>;
 
 const statusSchema = z.looseObject({
   error_code: z.number().optional(),

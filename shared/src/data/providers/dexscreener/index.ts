@@ -8,7 +8,8 @@ import type { MarketToken, PoolList } from '../../market/market-types.js';
 import type { ProviderAnswer, ProviderFactory } from '../provider-types.js';
 import { dexscreenerChain } from './endpoints.js';
 import { createDexscreenerGet } from './http.js';
-import { noData, num, pairsOf, str, toPool } from './normalize.js';
+import { num, str } from '../../market/market-values.js';
+import { noData, pairsOf, toPool } from './normalize.js';
 
 const SEARCH = '/latest/dex/search';
 const segment = (value: string) => encodeURIComponent(value);

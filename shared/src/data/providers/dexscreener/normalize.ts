@@ -3,42 +3,11 @@
 // percents and counts are numbers; `pairCreatedAt` (ms) becomes an ISO time.
 import { compact } from '../../compact.js';
 import { NoDataError, ProviderError } from '../../errors/data-errors.js';
-import {
-  MARKET_WINDOWS,
-  type MarketPool,
-  type MarketTokenRef,
-  type MarketWindow,
-  type TxnCounts,
-} from '../../market/market-types.js';
+import type { MarketPool, MarketTokenRef, TxnCounts } from '../../market/market-types.js';
+import { num, perWindow, str } from '../../market/market-values.js';
 import { pairSchema, type DexPair, type PairList } from './payloads.js';
 
 const PROVIDER = 'dexscreener';
-
-export function num(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
-
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function perWindow<T>(
-  map: Record<string, unknown> | null | undefined,
-  pick: (value: unknown) => T | undefined,
-): Partial<Record<MarketWindow, T>> | undefined {
-  if (!map) return undefined;
-  const out: Partial<Record<MarketWindow, T>> = {};
-  for (const window of MARKET_WINDOWS) {
-    const value = pick(map[window]);
-    if (value !== undefined) out[window] = value;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
 
 function txnCounts(value: unknown): TxnCounts | undefined {
   if (value === null || typeof value !== 'object') return undefined;

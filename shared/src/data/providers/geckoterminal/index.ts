@@ -9,7 +9,7 @@ import { geckoterminalNetwork } from './endpoints.js';
 import { createGeckoterminalGet, type GeckoterminalGet } from './http.js';
 import { poolList, pool, token } from './market-pools.js';
 import { ohlcv, tokenPrice, trades } from './market-prices.js';
-import { str } from './normalize.js';
+import { str } from '../../market/market-values.js';
 import { namedListSchema } from './payloads.js';
 
 type Params = Record<string, unknown>;

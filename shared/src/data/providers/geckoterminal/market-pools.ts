@@ -5,7 +5,8 @@ import { NoDataError, ProviderError } from '../../errors/data-errors.js';
 import type { MarketPool, MarketToken, PoolList } from '../../market/market-types.js';
 import type { ProviderAnswer } from '../provider-types.js';
 import type { GeckoterminalGet, GeckoterminalQuery } from './http.js';
-import { marketPool, marketPools, num, perWindow, str } from './normalize.js';
+import { num, perWindow, str } from '../../market/market-values.js';
+import { marketPool, marketPools } from './normalize.js';
 import { poolDocumentSchema, poolListSchema, poolSchema, tokenDocumentSchema } from './payloads.js';
 
 const PROVIDER = 'geckoterminal';

@@ -12,7 +12,7 @@ import type {
 } from '../../market/market-types.js';
 import type { ProviderAnswer } from '../provider-types.js';
 import type { GeckoterminalGet } from './http.js';
-import { num, str } from './normalize.js';
+import { num, str } from '../../market/market-values.js';
 import { ohlcvSchema, simplePriceSchema, tradeListSchema } from './payloads.js';
 
 const noData = (message: string) => new NoDataError(message, { provider: 'geckoterminal' });

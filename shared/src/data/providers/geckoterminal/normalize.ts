@@ -1,46 +1,16 @@
 // JSON:API resources of GeckoTerminal into the market payloads (market/market-types.ts): a
 // member GeckoTerminal did not send (missing, null, "") stays absent; prices stay the decimal
-// strings sent; USD amounts, percents and counts become numbers.
+// strings sent; USD amounts, percents and counts become numbers. CoinGecko serves the same API
+// under /onchain, and its pools go through these functions too.
 import { compact } from '../../compact.js';
-import {
-  MARKET_WINDOWS,
-  type MarketPool,
-  type MarketTokenRef,
-  type MarketWindow,
-  type TxnCounts,
-} from '../../market/market-types.js';
+import type { MarketPool, MarketTokenRef, TxnCounts } from '../../market/market-types.js';
+import { decimal, num, perWindow, str } from '../../market/market-values.js';
 import { includedTokenSchema, type Included, type Pool, type txnCountsSchema } from './payloads.js';
 import type { z } from 'zod';
-
-/** A finite number from a number or a numeric string; anything else is absent. */
-export function num(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/** A non-empty string, else absent. */
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** The address part of a JSON:API id `{network}_{address}` (network ids may hold `_`, addresses never). */
 export function addressOfId(id: string): string {
   return id.slice(id.lastIndexOf('_') + 1);
-}
-
-export function perWindow<T>(
-  source: Record<string, unknown> | null | undefined,
-  convert: (value: unknown) => T | undefined,
-): Partial<Record<MarketWindow, T>> | undefined {
-  if (!source) return undefined;
-  const out: Partial<Record<MarketWindow, T>> = {};
-  for (const window of MARKET_WINDOWS) {
-    const value = convert(source[window]);
-    if (value !== undefined) out[window] = value;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function txnCounts(value: unknown): TxnCounts | undefined {
@@ -87,8 +57,8 @@ export function marketPool(
     name: str(a.name),
     baseToken,
     quoteToken,
-    priceUsd: str(a.base_token_price_usd),
-    priceNative: str(a.base_token_price_quote_token),
+    priceUsd: decimal(a.base_token_price_usd),
+    priceNative: decimal(a.base_token_price_quote_token),
     liquidityUsd: num(a.reserve_in_usd),
     fdvUsd: num(a.fdv_usd),
     marketCapUsd: num(a.market_cap_usd),
