@@ -71,6 +71,15 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
     );
   }
   server.registerTool(
+    'market_price',
+    {
+      description:
+        'A USD price by symbol on Robinhood Chain: ETH, a stock-token ticker from the issuer, or a symbol one token uses (an ambiguous symbol is INVALID_INPUT naming the candidates).',
+      inputSchema: z.object({ symbol: z.string().min(1).max(20), fresh: freshSchema }),
+    },
+    async (args) => reply(await client.market.price(args)),
+  );
+  server.registerTool(
     'market_quotes',
     {
       description:
