@@ -200,5 +200,10 @@ export async function route(
     : kinds.every((k) => k === 'chain_mismatch')
       ? 'CHAIN_MISMATCH'
       : 'ALL_PROVIDERS_FAILED';
-  return errorResult(code, `${capability.name}: every provider failed`, attempts, capability.name);
+  return errorResult(
+    code,
+    `${capability.name}: every provider failed`,
+    [...withheld, ...attempts],
+    capability.name,
+  );
 }
