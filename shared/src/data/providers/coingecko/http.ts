@@ -11,14 +11,13 @@ import {
   NoDataError,
   NotFoundError,
   ProviderError,
-  RateLimitedError,
   RequestRefusedError,
   UnsupportedMethodError,
 } from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { COINGECKO_KEY_HEADER } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
 
 export interface CoingeckoGetOptions {
   query?: Record<string, string>;
@@ -64,12 +63,7 @@ export function createCoingeckoGet(endpoint: ProviderEndpoint, context: Provider
     });
     const { status } = response;
     const options = { ...base, status };
-    let json: unknown;
-    try {
-      json = JSON.parse(response.text);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(response.text);
     const vendor = json === undefined ? undefined : vendorError(json);
     const ok = status >= 200 && status < 300;
     if (ok && json !== undefined && !vendor) {
@@ -81,8 +75,7 @@ export function createCoingeckoGet(endpoint: ProviderEndpoint, context: Provider
     const detail = vendor?.message ? `: ${vendor.message.slice(0, 300)}` : '';
     const text = `${path}: HTTP ${status}${code !== undefined ? ` (code ${code})` : ''}${detail}`;
     if (status === 429 || code === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new RateLimitedError(`rate limited (${text})`, { ...options, retryAfterMs });
+      throw rateLimitedError(`rate limited (${text})`, response, options);
     }
     if (code === 10010 || code === 10011)
       throw new AuthFailedError(`key sent to the wrong root (${text})`, options);

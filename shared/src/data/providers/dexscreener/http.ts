@@ -2,11 +2,11 @@
 // budget and the time-out). The reference documents no error bodies and no rate-limit headers:
 // 429 is RATE_LIMITED on the status alone (the body is never read), other 4xx a refused request,
 // 5xx and a body that is not JSON a failure (transient when 5xx).
-import { ProviderError, RateLimitedError, RequestRefusedError } from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
+import { ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { dexscreenerUrl } from './endpoints.js';
 import { pairListSchema, type PairList } from './payloads.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
 
 export type DexscreenerGet = (path: string, query?: Record<string, string>) => Promise<PairList>;
 
@@ -29,11 +29,7 @@ export function createDexscreenerGet(endpoint: ProviderEndpoint, context: Provid
     const { status } = response;
     const withStatus = { ...options, status };
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new RateLimitedError(`${path}: HTTP 429 (rate limit of 300 requests a minute)`, {
-        ...withStatus,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      });
+      throw rateLimitedError(`${path}: HTTP 429 (rate limit of 300 requests a minute)`, response, withStatus);
     }
     if (status >= 400 && status < 500)
       throw new RequestRefusedError(`${path}: HTTP ${status}${excerpt(response.text, context)}`, withStatus);
@@ -42,12 +38,9 @@ export function createDexscreenerGet(endpoint: ProviderEndpoint, context: Provid
         ...withStatus,
         transient: status >= 500,
       });
-    let json: unknown;
-    try {
-      json = JSON.parse(response.text);
-    } catch {
+    const json = jsonOf(response.text);
+    if (json === undefined)
       throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, withStatus);
-    }
     const parsed = pairListSchema.safeParse(json);
     if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
     return parsed.data;

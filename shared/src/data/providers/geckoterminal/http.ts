@@ -4,16 +4,11 @@
 // token) is no listing, 5xx and unusable bodies are transient failures, any other 4xx a
 // refused request.
 import type { z } from 'zod';
-import {
-  NoDataError,
-  ProviderError,
-  RateLimitedError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
+import { NoDataError, ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { geckoterminalUrl } from './endpoints.js';
 import { errorDocumentSchema } from './payloads.js';
+import { rateLimitedError } from '../http-answer.js';
 
 export type GeckoterminalQuery = Record<string, string | number | boolean | undefined>;
 export type GeckoterminalGet = <S extends z.ZodType>(
@@ -44,11 +39,7 @@ export function createGeckoterminalGet(
     const { status } = response;
     const withStatus = { ...options, status };
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new RateLimitedError(`${path}: HTTP 429 (GeckoTerminal rate limit)`, {
-        ...withStatus,
-        retryAfterMs,
-      });
+      throw rateLimitedError(`${path}: HTTP 429 (GeckoTerminal rate limit)`, response, withStatus);
     }
     let json: unknown;
     try {

@@ -14,11 +14,11 @@ import {
   RateLimitedError,
   RequestRefusedError,
 } from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { goplusCredentials } from './endpoints.js';
 import { accessTokenSchema, envelopeSchema, type Envelope } from './payloads.js';
 import { goplusSign } from './sign.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
 
 /** Used when the token answer has no `expires_in` (its value is not documented). */
 const DEFAULT_TOKEN_LIFETIME_S = 300;
@@ -84,17 +84,11 @@ export function createGoplusApi(endpoint: ProviderEndpoint, context: ProviderCon
     });
     const { status } = response;
     const options = { ...base, status };
-    let json: unknown;
-    try {
-      json = JSON.parse(response.text);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(response.text);
     const envelope = envelopeSchema.safeParse(json);
     if (envelope.success && envelope.data.code !== 1) throw envelopeError(envelope.data, path, status);
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new RateLimitedError(`rate limited: ${path}: HTTP 429`, { ...options, retryAfterMs });
+      throw rateLimitedError(`rate limited: ${path}: HTTP 429`, response, options);
     }
     if (status >= 500 || (status >= 200 && status < 300 && json === undefined))
       throw new ProviderError(

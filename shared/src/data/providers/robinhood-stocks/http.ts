@@ -4,9 +4,9 @@
 // limiter), are rate limits; 404 `{code: 5}` is an unknown symbol; 5xx is a transient failure.
 import type { z } from 'zod';
 import { NotFoundError, ProviderError, RateLimitedError } from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
 
 export interface IssuerAnswer<T> {
   /** The body exactly as parsed from the issuer's JSON. */
@@ -34,17 +34,11 @@ export function createIssuerGet(endpoint: ProviderEndpoint, context: ProviderCon
     });
     const { status } = response;
     const withStatus = { ...options, status };
-    let body: unknown;
-    let json = true;
-    try {
-      body = JSON.parse(response.text);
-    } catch {
-      json = false;
-    }
+    const body = jsonOf(response.text);
+    const json = body !== undefined;
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
       const said = json ? '' : ` ${excerpt(response.text)}`;
-      throw new RateLimitedError(`/rhj${path}: HTTP 429${said}`.trim(), { ...withStatus, retryAfterMs });
+      throw rateLimitedError(`/rhj${path}: HTTP 429${said}`.trim(), response, withStatus);
     }
     if (!json) {
       if (status >= 200 && status < 300)

@@ -5,11 +5,11 @@
 // the address (contracts and system addresses: their exact error is undocumented), reported as
 // no data, never as an empty wallet; 5xx and unusable bodies are transient failures.
 import type { z } from 'zod';
-import { AuthFailedError, NoDataError, ProviderError, RateLimitedError } from '../../errors/data-errors.js';
-import { parseRetryAfter } from '../../routing/retry-policy.js';
+import { AuthFailedError, NoDataError, ProviderError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { basicCredentials } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
 
 export interface ZerionRequest {
   /** A path under the base (`/v1/...`) with its query. */
@@ -20,14 +20,6 @@ export interface ZerionRequest {
 }
 
 export type ZerionGet = <S extends z.ZodType>(request: ZerionRequest, schema: S) => Promise<z.infer<S>>;
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** The first error's detail (or title) of a `{errors: [{title, detail}]}` body. */
 function errorDetail(body: unknown): string | undefined {
@@ -49,22 +41,21 @@ export function createZerionGet(endpoint: ProviderEndpoint, context: ProviderCon
     });
     const { status } = response;
     const withStatus = { ...options, status };
-    const body = parseJson(response.text);
+    const body = jsonOf(response.text);
     if (status === 202)
       throw new NoDataError('Zerion is still indexing this wallet; ask again shortly', withStatus);
     if (status >= 200 && status < 300) {
-      if (!body.ok)
+      if (body === undefined)
         throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, withStatus);
-      const parsed = schema.safeParse(body.value);
+      const parsed = schema.safeParse(body);
       if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
       return parsed.data;
     }
-    const detail = body.ok ? errorDetail(body.value) : undefined;
+    const detail = body === undefined ? undefined : errorDetail(body);
     const text = `${path}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
     if (status === 401) throw new AuthFailedError(`key rejected (${text})`, withStatus);
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new RateLimitedError(text, { ...withStatus, retryAfterMs });
+      throw rateLimitedError(text, response, withStatus);
     }
     if (status >= 400 && status < 500 && wallet !== undefined) {
       throw new NoDataError(
@@ -72,7 +63,7 @@ export function createZerionGet(endpoint: ProviderEndpoint, context: ProviderCon
         withStatus,
       );
     }
-    const shown = body.ok ? text : `${path}: non-JSON response (HTTP ${status})`;
+    const shown = body !== undefined ? text : `${path}: non-JSON response (HTTP ${status})`;
     throw new ProviderError('failure', shown, { ...withStatus, transient: status >= 500 });
   };
 }
