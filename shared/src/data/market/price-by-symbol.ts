@@ -80,15 +80,12 @@ export async function priceBySymbol(
     network,
     now: context.now(),
     reason: `no token with the symbol ${symbol} was found on ${network}`,
-    answers: [list, search].flatMap((r) =>
-      r.status === 'UNAVAILABLE' || r.status === 'ERROR'
-        ? [
-            {
-              provider: r.status === 'UNAVAILABLE' ? r.provider : r.code,
-              error: r.status === 'ERROR' ? r.message : r.reason,
-            },
-          ]
-        : [],
-    ),
+    // Why the issuer's list and the search found nothing, as each answered.
+    answers: [list, search].flatMap((r) => {
+      if (r.status === 'UNAVAILABLE') return [{ provider: r.provider, error: r.reason }];
+      if (r.status !== 'ERROR') return [];
+      const tried = r.attemptedProviders.map((a) => a.provider).join(', ');
+      return [{ provider: tried || (r.capability ?? 'none'), error: `${r.code}: ${r.message}` }];
+    }),
   });
 }
