@@ -86,15 +86,14 @@ export function createDataClient(options: DataClientOptions = {}) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
       return errorResult('INVALID_INPUT', redact(issues.join('; ')), [], name);
     }
-    const routed = (n: string, p: Record<string, unknown>) =>
-      n === capability.name
-        ? route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions })
-        : run(n, { ...p, fresh });
-    if (capability.group === 'wallet') {
-      const now = () => clock.now();
-      return runWalletCapability(routed, name, parsed.data, { network: chain.key, now });
-    }
-    return routed(name, parsed.data);
+    const proceed = () => route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions });
+    if (capability.group !== 'wallet') return proceed();
+    return runWalletCapability(name, parsed.data, {
+      run: (n, p) => run(n, { ...p, fresh }),
+      proceed,
+      network: chain.key,
+      now: () => clock.now(),
+    });
   }
 
   /** The providers declaring a capability for these parameters' scope, in routing order. */

@@ -12,12 +12,14 @@ export function isSystemAddress(address: string): boolean {
   return BigInt(address) < SYSTEM_ADDRESS_LIMIT;
 }
 
-/** Runs a wallet capability unless the address is not a wallet. */
+/**
+ * Answers a wallet capability through `proceed` (the router) unless the address is not a
+ * wallet; `run` asks the chain whether the address holds code.
+ */
 export async function runWalletCapability(
-  run: RunCapability,
   capability: string,
   params: Record<string, unknown>,
-  context: { network: string; now: () => number },
+  context: { run: RunCapability; proceed: () => Promise<Result>; network: string; now: () => number },
 ): Promise<Result> {
   const address = typeof params.address === 'string' ? params.address : '';
   const untrackable = (reason: string, answers?: { provider: string; error: string }[]) =>
@@ -32,7 +34,7 @@ export async function runWalletCapability(
   if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
     if (isSystemAddress(address))
       return untrackable('a system address (zero address, precompile or rollup system contract)');
-    const code = await run('onchain.code', { address });
+    const code = await context.run('onchain.code', { address });
     if ((code.status === 'LIVE' || code.status === 'CACHED') && isContract(code.data)) {
       return untrackable('a contract', [
         {
@@ -42,7 +44,7 @@ export async function runWalletCapability(
       ]);
     }
   }
-  return run(capability, params);
+  return context.proceed();
 }
 
 function isContract(data: unknown): boolean {
