@@ -31,6 +31,9 @@ import { priceBySymbol } from './market/price-by-symbol.js';
 import { rankMarket } from './market/rank-market.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS, type Ranking } from './market/rankings.js';
 import { runWalletCapability } from './wallet/untrackable.js';
+import { generate, models } from './ai/generate.js';
+import type { AiGenerateRequest } from './ai/ai-request.js';
+import type { FailureKind } from './errors/data-errors.js';
 
 export interface DataClientOptions {
   /** The variables to use; default: loadDataEnv(loadEnv). */
@@ -76,7 +79,7 @@ export function createDataClient(options: DataClientOptions = {}) {
   async function run(
     name: string,
     input: Record<string, unknown> = {},
-    routeOptions: { provider?: string } = {},
+    routeOptions: { provider?: string; onFailure?: (provider: string, kind: FailureKind) => void } = {},
   ): Promise<Result> {
     const capability = BY_NAME.get(name);
     if (!capability) return errorResult('INVALID_INPUT', `unknown capability ${name}`, []);
@@ -86,7 +89,16 @@ export function createDataClient(options: DataClientOptions = {}) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`);
       return errorResult('INVALID_INPUT', redact(issues.join('; ')), [], name);
     }
-    const proceed = () => route(deps, capability, parsed.data, { fresh: fresh === true, ...routeOptions });
+    const params: Record<string, unknown> = parsed.data;
+    // AI routing is explicit (ai/generate.ts); it comes back here pinned to one provider.
+    if (capability.group === 'ai' && routeOptions.provider === undefined)
+      return name === 'ai.generate'
+        ? generate(run, params as AiGenerateRequest, env)
+        : models(run, { provider: params.provider as string | undefined, fresh: fresh === true }, env);
+    // A `provider` parameter pins one provider with no fallback.
+    const pin = routeOptions.provider ?? (typeof params.provider === 'string' ? params.provider : undefined);
+    const proceed = () =>
+      route(deps, capability, params, { fresh: fresh === true, ...routeOptions, provider: pin });
     if (capability.group !== 'wallet') return proceed();
     return runWalletCapability(name, parsed.data, {
       run: (n, p) => run(n, { ...p, fresh }),
@@ -213,6 +225,35 @@ export function createDataClient(options: DataClientOptions = {}) {
       list: freshOnly(c.getStockTokens.name),
       quote: op(c.getStockQuote),
     },
+    ai: {
+      /** A completion; `data.routing` names the provider and model that served it. */
+      generate: op(c.aiGenerate),
+      /** The models of the requested (else the default) AI provider, optionally filtered by a text. */
+      models: (params: { provider?: string; search?: string } & FreshOption = {}) => models(run, params, env),
+    },
+    web: {
+      search: op(c.webSearch),
+      extract: op(c.webExtract),
+      map: op(c.webMap),
+      similar: op(c.webSimilar),
+      answer: op(c.webAnswer),
+    },
+    github: {
+      repo: op(c.githubRepo),
+      searchRepos: op(c.githubSearchRepos),
+      contents: op(c.githubContents),
+      tree: op(c.githubTree),
+      commits: op(c.githubCommits),
+      branches: op(c.githubBranches),
+      releases: op(c.githubReleases),
+      release: op(c.githubRelease),
+      issues: op(c.githubIssues),
+      pulls: op(c.githubPulls),
+      user: op(c.githubUser),
+      searchCode: op(c.githubSearchCode),
+      raw: op(c.githubRaw),
+    },
+    subgraph: { query: op(c.subgraphQuery) },
     inspect: {
       transaction: composite<{ hash: string }>(inspectTransaction),
       wallet: composite<{ address: string }>(inspectWallet),

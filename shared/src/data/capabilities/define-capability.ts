@@ -1,6 +1,7 @@
 // A capability: its name, the SDK operation it becomes (`group.operation`), its parameters
 // (zod, also the MCP tool's input schema), its scope and its cache class (its TTL).
 import type { z } from 'zod';
+import type { ProviderId } from '../providers/provider-types.js';
 
 export const TTL_MS = {
   /** balances, nonce */
@@ -15,6 +16,10 @@ export const TTL_MS = {
   metadata: 600_000,
   /** market network lists */
   networks: 3_600_000,
+  /** web results */
+  web: 300_000,
+  /** AI completions: never cached */
+  never: 0,
 } as const;
 export type TtlClass = keyof typeof TTL_MS;
 
@@ -28,13 +33,30 @@ export type CapabilityScope = 'chain' | 'market' | 'global';
 
 export interface CapabilityDefinition<P extends z.ZodObject = z.ZodObject> {
   name: string;
-  group: 'chain' | 'onchain' | 'tokens' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks';
+  group:
+    | 'chain'
+    | 'onchain'
+    | 'tokens'
+    | 'explorer'
+    | 'market'
+    | 'security'
+    | 'wallet'
+    | 'stocks'
+    | 'ai'
+    | 'web'
+    | 'github'
+    | 'subgraph';
   /** Default `chain`. */
   scope?: CapabilityScope;
   operation: string;
   summary: string;
   params: P;
   ttl: TtlClass;
+  /**
+   * The routing order of this capability when it differs from the provider table's (the web
+   * routing table of docs/data-layer.md); providers not listed are never asked for it.
+   */
+  order?: readonly ProviderId[];
 }
 
 export function defineCapability<P extends z.ZodObject>(

@@ -42,6 +42,24 @@ import { getWalletPositions } from './get-wallet-positions.js';
 import { getWalletTransactions } from './get-wallet-transactions.js';
 import { getStockTokens } from './get-stock-tokens.js';
 import { getStockQuote } from './get-stock-quote.js';
+import { aiGenerate, aiModels } from './ai.js';
+import { webAnswer, webExtract, webMap, webSearch, webSimilar } from './web.js';
+import {
+  githubBranches,
+  githubCommits,
+  githubContents,
+  githubIssues,
+  githubPulls,
+  githubRaw,
+  githubRelease,
+  githubReleases,
+  githubRepo,
+  githubSearchCode,
+  githubSearchRepos,
+  githubTree,
+  githubUser,
+} from './github.js';
+import { subgraphQuery } from './subgraph.js';
 
 export const CAPABILITIES = {
   chainInfo,
@@ -86,6 +104,27 @@ export const CAPABILITIES = {
   getWalletTransactions,
   getStockTokens,
   getStockQuote,
+  aiGenerate,
+  aiModels,
+  webSearch,
+  webExtract,
+  webMap,
+  webSimilar,
+  webAnswer,
+  githubRepo,
+  githubSearchRepos,
+  githubContents,
+  githubTree,
+  githubCommits,
+  githubBranches,
+  githubReleases,
+  githubRelease,
+  githubIssues,
+  githubPulls,
+  githubUser,
+  githubSearchCode,
+  githubRaw,
+  subgraphQuery,
 } as const satisfies Record<string, CapabilityDefinition>;
 
 /** Core JSON-RPC capabilities every RPC provider serves. */

@@ -67,6 +67,12 @@ export const DATA_ENV_VARS = [
   v('GITHUB_TOKEN', 'secret', 'Code hosting (GitHub)', 'Token; the public API is used without it.'),
   v('GITHUB_API_VERSION', 'setting', 'Code hosting (GitHub)', 'API version header (default 2022-11-28).'),
   v('GITHUB_BASE_URL', 'url', 'Code hosting (GitHub)', 'GitHub REST API base URL override.'),
+  v(
+    'GITHUB_RAW_BASE_URL',
+    'url',
+    'Code hosting (GitHub)',
+    'Raw-file host (default https://raw.githubusercontent.com); raw URLs must use exactly its scheme, host and port.',
+  ),
   v('FINNHUB_API_KEY', 'secret', 'Other sources', 'Finnhub key.'),
   v('FINNHUB_BASE_URL', 'url', 'Other sources', 'Finnhub base URL override.'),
   v('FRED_API_KEY', 'secret', 'Other sources', 'FRED key.'),

@@ -22,12 +22,20 @@ export interface GuardedRequest {
   body?: string;
   policy: NetPolicy;
   redact: Redactor;
+  /** This request's time-out when it differs from the provider's (AI completions: 60 s, 120 s at most). */
+  timeoutMs?: number | undefined;
+  /** This request's body cap when it differs from the provider's (the AI model list, raw files). */
+  maxBytes?: number | undefined;
+  /** Also return the body's bytes (raw files: binary detection). */
+  bytes?: boolean | undefined;
 }
 
 export interface GuardedResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** The body's bytes, when the request asked for them. */
+  bytes?: Uint8Array | undefined;
 }
 
 export interface GuardedFetcher {
@@ -114,8 +122,13 @@ export function createGuardedFetch(options: { resolve?: Resolver } = {}): Guarde
       });
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || !location) {
-        const text = await readCapped(response, request.policy.maxBytes);
-        return { status: response.status, headers: response.headers as unknown as Headers, text };
+        const body = await readCapped(response, request.maxBytes ?? request.policy.maxBytes);
+        return {
+          status: response.status,
+          headers: response.headers as unknown as Headers,
+          text: new TextDecoder().decode(body),
+          ...(request.bytes ? { bytes: body } : {}),
+        };
       }
       await response.body?.cancel();
       if (hop >= MAX_REDIRECTS)
@@ -133,8 +146,9 @@ export function createGuardedFetch(options: { resolve?: Resolver } = {}): Guarde
 
   async function guardedFetch(request: GuardedRequest): Promise<GuardedResponse> {
     const { policy, redact } = request;
+    const timeoutMs = request.timeoutMs ?? policy.timeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), policy.timeoutMs);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       return await exchange(request, controller.signal);
     } catch (error) {
@@ -148,7 +162,7 @@ export function createGuardedFetch(options: { resolve?: Resolver } = {}): Guarde
         throw known;
       }
       if (controller.signal.aborted)
-        throw new ProviderError('failure', `timed out after ${policy.timeoutMs / 1000} s`, {
+        throw new ProviderError('failure', `timed out after ${timeoutMs / 1000} s`, {
           provider: policy.provider,
           transient: true,
           redact,

@@ -19,9 +19,19 @@ export type ProviderId =
   | 'geckoterminal'
   | 'goplus'
   | 'zerion'
-  | 'robinhood-stocks';
+  | 'robinhood-stocks'
+  | 'openrouter'
+  | 'gemini'
+  | 'tavily'
+  | 'exa'
+  | 'firecrawl'
+  | 'github'
+  | 'github-public'
+  | 'github-raw'
+  | 'thegraph';
 
-export type ProviderKind = 'rpc' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks';
+export type ProviderKind =
+  'rpc' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks' | 'ai' | 'web' | 'code' | 'subgraph';
 
 /**
  * Where a provider serves a capability: on a chain of CHAINS (by key), on `anyNetwork` (a
@@ -34,6 +44,7 @@ export interface ProviderAnswer {
   /** Set when the value is pinned to a block (balances, nonce, code read at the head block). */
   blockNumber?: string | undefined;
   blockHash?: string | undefined;
+  /** Code hosting: the upstream rate-limit headers, for `provenance.rateLimit`. */
   rateLimit?: Record<string, string> | undefined;
 }
 

@@ -31,6 +31,22 @@ export function retryAfterOnce(maxMs: number): RetryPolicy {
   };
 }
 
+/** One retry when any of the policies would retry, after the delay of the first that would. */
+export function anyOnce(...policies: RetryPolicy[]): RetryPolicy {
+  const first = (error: unknown) => policies.find((p) => p.shouldRetry(error));
+  return {
+    retries: 1,
+    shouldRetry: (error) => first(error) !== undefined,
+    delayMs: (error) => first(error)?.delayMs?.(error) ?? 0,
+  };
+}
+
+/**
+ * AI providers (the error table of docs/data-layer.md): one retry for a 5xx, a time-out or a
+ * network error, and one for a 429 whose `Retry-After` is at most 5 s.
+ */
+export const AI_RETRY: RetryPolicy = anyOnce(RETRY_TRANSIENT_ONCE, retryAfterOnce(5_000));
+
 /** `Retry-After` in milliseconds: delta seconds, or an HTTP date (RFC 9110, section 10.2.3). */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;

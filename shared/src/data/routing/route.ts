@@ -44,6 +44,8 @@ export interface RouteOptions {
   fresh?: boolean | undefined;
   /** Ask only this provider, with no fallback (market quotes, a `provider` parameter). */
   provider?: string | undefined;
+  /** Told of every provider failure with its kind (explicit AI fallback decides on it). */
+  onFailure?: ((provider: string, kind: FailureKind) => void) | undefined;
 }
 
 /** What a request is about: the network shown in provenance and which declarations apply. */
@@ -67,6 +69,14 @@ export function routeTarget(
   return network === chain.key
     ? { network, chainId: chain.chainId, declaredUnder: chain.key }
     : { network, chainId: undefined, declaredUnder: 'anyNetwork' };
+}
+
+/** A capability's own order (the web routing table) over the provider table's; unlisted providers drop out. */
+function inRoutingOrder(slots: ProviderSlot[], order: readonly string[] | undefined): ProviderSlot[] {
+  if (!order) return slots;
+  return slots
+    .filter((s) => order.includes(s.descriptor.id))
+    .sort((a, b) => order.indexOf(a.descriptor.id) - order.indexOf(b.descriptor.id));
 }
 
 export function cacheKey(capability: string, chain: string, params: Record<string, unknown>): string {
@@ -108,14 +118,18 @@ export async function route(
   const target = routeTarget(capability, params, deps.chain);
   const pin = options.provider;
   const key = `${cacheKey(capability.name, target.network, params)}${pin ? `@${pin}` : ''}`;
-  if (!options.fresh) {
+  const ttlMs = TTL_MS[capability.ttl];
+  if (!options.fresh && ttlMs > 0) {
     const hit = deps.cache.get(key);
     if (hit) return hit;
   }
-  const declared = deps.slots.filter(
-    (s) =>
-      s.descriptor.capabilities[target.declaredUnder]?.includes(capability.name) &&
-      (pin === undefined || s.descriptor.id === pin),
+  const declared = inRoutingOrder(
+    deps.slots.filter(
+      (s) =>
+        s.descriptor.capabilities[target.declaredUnder]?.includes(capability.name) &&
+        (pin === undefined || s.descriptor.id === pin),
+    ),
+    capability.order,
   );
   const skipped: ProviderAttempt[] = [];
   /** Providers that do not offer the capability with this configuration: a served answer names them. */
@@ -152,7 +166,6 @@ export async function route(
       const answer = await attempt(deps, slot, capability.name, params);
       states.recordSuccess(id);
       const fetchedAt = clock.now();
-      const ttlMs = TTL_MS[capability.ttl];
       const result: LiveResult = liveResult(answer.data, {
         source: id,
         chain: target.network,
@@ -163,14 +176,15 @@ export async function route(
         ...(answer.blockHash !== undefined ? { blockHash: answer.blockHash } : {}),
         requestId: randomUUID(),
         ...(withheld.length + attempts.length > 0 ? { fallbackFrom: [...withheld, ...attempts] } : {}),
-        expiresAt: new Date(fetchedAt + ttlMs).toISOString(),
+        ...(ttlMs > 0 ? { expiresAt: new Date(fetchedAt + ttlMs).toISOString() } : {}),
         ...(answer.rateLimit ? { rateLimit: answer.rateLimit } : {}),
       });
-      deps.cache.set(key, result, ttlMs);
+      if (ttlMs > 0) deps.cache.set(key, result, ttlMs);
       return result;
     } catch (error) {
       const kind = findProviderError(error)?.kind ?? 'failure';
       const record = { provider: id, error: describeFailure(error, redact) };
+      options.onFailure?.(id, kind);
       if (FINAL.has(kind))
         return toResult(error, { redact, attempted: [...attempts, record], capability: capability.name });
       if (kind === 'auth_failed') states.markAuthFailed(id, record.error);
