@@ -11,6 +11,10 @@ const GLOBAL_WITH_VALUE = new Set(['--registry']);
 
 /** What each group of subcommands is about, for the help. */
 const GROUPS: Record<string, string> = {
+  ai: 'AI completions and model lists: OpenRouter, Gemini (data layer)',
+  github: 'GitHub repositories, files, commits, releases, issues and raw files (data layer)',
+  subgraph: 'GraphQL queries of subgraphs through The Graph (data layer)',
+  web: 'web search, page text, site maps, similar pages and answers (data layer)',
   block: 'blocks of the chain (data layer)',
   chain: 'the chain itself (data layer)',
   config: 'CLI settings: the registry and where it comes from',

@@ -30,3 +30,7 @@ export {
   type ThrottleRegistry,
 } from './data/net/throttle.js';
 export type * from './data/market/market-types.js';
+export type * from './data/ai/ai-types.js';
+export type { AiGenerateRequest, AiMessage, AiTool } from './data/ai/ai-request.js';
+export type * from './data/web/web-types.js';
+export type * from './data/github/github-types.js';

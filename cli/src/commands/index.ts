@@ -11,6 +11,8 @@ export interface CommandEntry {
 }
 
 export const commands: CommandEntry[] = [
+  { name: 'ai generate', load: async () => (await import('./ai/generate.js')).aiGenerateCommand },
+  { name: 'ai models', load: async () => (await import('./ai/models.js')).aiModelsCommand },
   { name: 'block latest', load: async () => (await import('./chain/block-latest.js')).blockLatestCommand },
   { name: 'chain info', load: async () => (await import('./chain/chain-info.js')).chainInfoCommand },
   { name: 'config get', load: async () => (await import('./config-get.js')).configGetCommand },
@@ -19,6 +21,24 @@ export const commands: CommandEntry[] = [
     name: 'contract inspect',
     load: async () => (await import('./chain/contract-inspect.js')).contractInspectCommand,
   },
+  { name: 'github branches', load: async () => (await import('./github/branches.js')).githubBranchesCommand },
+  { name: 'github commits', load: async () => (await import('./github/commits.js')).githubCommitsCommand },
+  { name: 'github contents', load: async () => (await import('./github/contents.js')).githubContentsCommand },
+  { name: 'github issues', load: async () => (await import('./github/issues.js')).githubIssuesCommand },
+  { name: 'github pulls', load: async () => (await import('./github/pulls.js')).githubPullsCommand },
+  { name: 'github raw', load: async () => (await import('./github/raw.js')).githubRawCommand },
+  { name: 'github releases', load: async () => (await import('./github/releases.js')).githubReleasesCommand },
+  { name: 'github repo', load: async () => (await import('./github/repo.js')).githubRepoCommand },
+  {
+    name: 'github search-code',
+    load: async () => (await import('./github/search-code.js')).githubSearchCodeCommand,
+  },
+  {
+    name: 'github search-repos',
+    load: async () => (await import('./github/search-repos.js')).githubSearchReposCommand,
+  },
+  { name: 'github tree', load: async () => (await import('./github/tree.js')).githubTreeCommand },
+  { name: 'github user', load: async () => (await import('./github/user.js')).githubUserCommand },
   { name: 'info', load: async () => (await import('./info.js')).infoCommand },
   { name: 'init', load: async () => (await import('./init.js')).initCommand },
   { name: 'install', load: async () => (await import('./install.js')).installCommand },
@@ -78,6 +98,7 @@ export const commands: CommandEntry[] = [
   { name: 'setup init', load: async () => (await import('./setup-init.js')).setupInitCommand },
   { name: 'stocks list', load: async () => (await import('./stocks/list.js')).stocksListCommand },
   { name: 'stocks quote', load: async () => (await import('./stocks/quote.js')).stocksQuoteCommand },
+  { name: 'subgraph query', load: async () => (await import('./subgraph/query.js')).subgraphQueryCommand },
   { name: 'token create', load: async () => (await import('./token-create.js')).tokenCreateCommand },
   { name: 'token inspect', load: async () => (await import('./chain/token-inspect.js')).tokenInspectCommand },
   { name: 'token list', load: async () => (await import('./token-list.js')).tokenListCommand },
@@ -89,5 +110,10 @@ export const commands: CommandEntry[] = [
     name: 'wallet inspect',
     load: async () => (await import('./chain/wallet-inspect.js')).walletInspectCommand,
   },
+  { name: 'web answer', load: async () => (await import('./web/answer.js')).webAnswerCommand },
+  { name: 'web extract', load: async () => (await import('./web/extract.js')).webExtractCommand },
+  { name: 'web map', load: async () => (await import('./web/map.js')).webMapCommand },
+  { name: 'web search', load: async () => (await import('./web/search.js')).webSearchCommand },
+  { name: 'web similar', load: async () => (await import('./web/similar.js')).webSimilarCommand },
   { name: 'whoami', load: async () => (await import('./whoami.js')).whoamiCommand },
 ];

@@ -19,17 +19,18 @@ export function defineDataCommand(input: {
   call: (client: DataClient, args: DataCommandInput) => Promise<Result | CompositeResult>;
   /** Print a composite as the per-source quote table. */
   quotes?: boolean;
+  /** False for answers that are never cached (AI completions): no --fresh option. */
+  cached?: boolean;
 }): CommandDefinition {
+  const cached = input.cached !== false;
   return defineCommand({
     name: input.name,
     summary: input.summary,
     ...(input.help ? { help: input.help } : {}),
-    configure: (cmd) =>
-      (input.configure ? input.configure(cmd) : cmd).option(
-        '--fresh',
-        'bypass the cache and fetch again',
-        false,
-      ),
+    configure: (cmd) => {
+      const configured = input.configure ? input.configure(cmd) : cmd;
+      return cached ? configured.option('--fresh', 'bypass the cache and fetch again', false) : configured;
+    },
     async run({ positionals, options, globals }) {
       const result = await withDataClient((client) =>
         input.call(client, { positionals, options, fresh: options.fresh === true }),

@@ -3,6 +3,7 @@
 import type { CompositeResult, Result } from '@pkg/shared/data';
 import { EXIT, type ExitCode } from '../../exit.js';
 import { printJson, printLines } from '../output.js';
+import { globalDataLines } from './global-output.js';
 import { candleTable, poolLines, poolTable, quoteLines, rankingLines, tradeTable } from './market-output.js';
 
 export function exitCodeOf(result: Result | CompositeResult): ExitCode {
@@ -28,6 +29,8 @@ function dataLines(data: unknown, indent: string): string[] {
   if (Array.isArray(record.trades)) return pad(tradeTable(data as Parameters<typeof tradeTable>[0]));
   if ('baseToken' in record && 'quoteToken' in record)
     return poolLines(data as Parameters<typeof poolLines>[0]).map((l) => `${indent}${l}`);
+  const global = globalDataLines(record);
+  if (global) return pad(global);
   return Object.entries(record).map(([key, value]) => `${indent}  ${key}: ${valueText(value)}`);
 }
 

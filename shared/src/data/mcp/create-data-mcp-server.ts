@@ -11,6 +11,7 @@ import {
   networkSchema,
   txHashSchema,
 } from '../capabilities/params.js';
+import { aiProviderSchema } from '../ai/ai-request.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS } from '../market/rankings.js';
 import type { DataClient } from '../client.js';
 import type { CompositeResult, Result } from '../result-schema.js';
@@ -32,12 +33,34 @@ function reply(result: Result | CompositeResult): CallToolResult {
 export function createDataMcpServer(client: DataClient, info: { name: string; version: string }): McpServer {
   const server = new McpServer(info);
   for (const capability of client.capabilities) {
+    if (capability.name === 'ai.models') continue;
+    // ai_generate runs the explicit AI routing (the configured fallback included), so that an
+    // agent can ask a second model by name; completions are never cached, so `fresh` is not offered.
+    const inputSchema =
+      capability.ttl === 'never' ? capability.params : capability.params.safeExtend({ fresh: freshSchema });
     server.registerTool(
       toolName(capability.name),
-      { description: capability.summary, inputSchema: capability.params.extend({ fresh: freshSchema }) },
+      { description: capability.summary, inputSchema },
       async (args: Record<string, unknown>) => reply(await client.run(capability.name, args)),
     );
   }
+  server.registerTool(
+    'ai_models',
+    {
+      description:
+        'The models of an AI provider (openrouter or gemini; default AI_PROVIDER): context length, pricing and features, optionally filtered by a text.',
+      inputSchema: z.object({
+        provider: aiProviderSchema.optional(),
+        search: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('only models whose id, name or description contains this'),
+        fresh: freshSchema,
+      }),
+    },
+    async (args) => reply(await client.ai.models(args)),
+  );
   const composites = [
     [
       'inspect_transaction',
