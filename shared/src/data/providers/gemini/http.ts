@@ -1,0 +1,122 @@
+// Requests to the Gemini API through the guarded fetch, the key in `x-goog-api-key` only, with
+// its error table (https://ai.google.dev/gemini-api/docs/troubleshooting; the Google API error
+// model, https://google.aip.dev/193; vendors/market-ai-web-code.md §7) mapped as
+// docs/data-layer.md's AI rows say:
+// - 401, and a 400 whose `google.rpc.ErrorInfo` reason is API_KEY_INVALID (the vendor answers a bad
+//   key with 400 INVALID_ARGUMENT, not 401): AuthFailedError, the provider becomes auth_failed;
+// - 429 RESOURCE_EXHAUSTED: RateLimitedError, with the wait of `google.rpc.RetryInfo.retryDelay`
+//   ("27s") or else Retry-After (retried once when at most 5 s);
+// - 400 (INVALID_ARGUMENT, FAILED_PRECONDITION), 403 PERMISSION_DENIED, 404 NOT_FOUND, 413, 422
+//   and any other 4xx: RequestRefusedError, PROVIDER_ERROR without fallback;
+// - 402 and 5xx (500 INTERNAL, 503 UNAVAILABLE, 504 DEADLINE_EXCEEDED): ProviderError('failure'),
+//   transient (retried once) for 5xx;
+// - a 2xx body that is not JSON or not the documented shape: a failure.
+// Vendor messages pass through `context.redact`; no header value is ever put into a message.
+import type { z } from 'zod';
+import {
+  AuthFailedError,
+  ProviderError,
+  RateLimitedError,
+  RequestRefusedError,
+  type ProviderErrorOptions,
+} from '../../errors/data-errors.js';
+import { jsonOf } from '../http-answer.js';
+import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
+import { parseRetryAfter } from '../../routing/retry-policy.js';
+import { errorBodySchema, type GeminiErrorBody } from './payloads.js';
+
+const MAX_MESSAGE_CHARS = 500;
+const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
+const RETRY_INFO = 'type.googleapis.com/google.rpc.RetryInfo';
+
+export interface GeminiRequest {
+  /** A path under the base (`/models/...`). */
+  path: string;
+  query?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  timeoutMs?: number | undefined;
+  maxBytes?: number | undefined;
+}
+
+export type GeminiCall = <S extends z.ZodType>(request: GeminiRequest, schema: S) => Promise<z.infer<S>>;
+
+/** A `google.protobuf.Duration` in its JSON form ("27s", "0.5s") in milliseconds. */
+export function durationMs(value: string | null | undefined): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)s$/.exec(value?.trim() ?? '');
+  return match ? Math.ceil(Number(match[1]) * 1000) : undefined;
+}
+
+/** The error a Gemini answer's status and body stand for (see the file's head). */
+export function geminiError(
+  status: number,
+  text: string,
+  body: GeminiErrorBody | undefined,
+  headers: Headers,
+  options: ProviderErrorOptions,
+): ProviderError {
+  const details = body?.error?.details ?? [];
+  const reasons = details.filter((d) => d['@type'] === ERROR_INFO).map((d) => d.reason);
+  if (status === 401 || (status === 400 && reasons.includes('API_KEY_INVALID')))
+    return new AuthFailedError(`key rejected (${text})`, options);
+  if (status === 429) {
+    const retryDelay = details.find((d) => d['@type'] === RETRY_INFO)?.retryDelay;
+    const retryAfterMs = durationMs(retryDelay) ?? parseRetryAfter(headers.get('retry-after'));
+    return new RateLimitedError(text, {
+      ...options,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+  }
+  if (status >= 500) return new ProviderError('failure', text, { ...options, transient: true });
+  if (status === 402) return new ProviderError('failure', text, options);
+  if (status >= 400) return new RequestRefusedError(text, options);
+  return new ProviderError('failure', text, options);
+}
+
+function errorText(body: GeminiErrorBody | undefined): string | undefined {
+  const error = body?.error;
+  const message = error?.message?.trim();
+  const text = [error?.status, message].filter(Boolean).join(' ');
+  if (!text) return undefined;
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+}
+
+export function createGeminiCall(endpoint: ProviderEndpoint, context: ProviderContext): GeminiCall {
+  const key = endpoint.secrets[0] ?? '';
+  const options = { provider: 'gemini', redact: context.redact };
+  return async ({ path, query = {}, method = 'GET', body, timeoutMs, maxBytes }, schema) => {
+    const url = new URL(`${endpoint.url}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const response = await context.fetch({
+      url: url.toString(),
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        'x-goog-api-key': key,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+    });
+    const { status } = response;
+    const withStatus = { ...options, status };
+    const json = jsonOf(response.text);
+    const where = `gemini ${method} ${decodeURIComponent(path)}`;
+    if (status >= 200 && status < 300) {
+      if (json === undefined)
+        throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
+      const parsed = schema.safeParse(json);
+      if (!parsed.success)
+        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
+      return parsed.data;
+    }
+    const errorBody = json === undefined ? undefined : errorBodySchema.safeParse(json).data;
+    const detail = errorText(errorBody);
+    const text =
+      json === undefined
+        ? `${where}: non-JSON response (HTTP ${status})`
+        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
+    throw geminiError(status, text, errorBody, response.headers, withStatus);
+  };
+}

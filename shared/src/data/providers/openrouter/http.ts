@@ -1,0 +1,108 @@
+// Requests to OpenRouter through the guarded fetch, with its error table
+// (https://openrouter.ai/docs/api-reference/errors-and-debugging, vendors/market-ai-web-code.md §6)
+// mapped as docs/data-layer.md's AI rows say:
+// - 401 (missing, disabled or invalid key): AuthFailedError, the provider becomes auth_failed;
+// - 429: RateLimitedError with Retry-After (retried once when it is at most 5 s);
+// - 400, 403 (moderation, permissions), 404, 413, 422 and any other 4xx: RequestRefusedError,
+//   PROVIDER_ERROR without fallback;
+// - 402 (credits) and 5xx (502 model down, 503 no provider): ProviderError('failure'), transient
+//   (retried once) for 5xx and 408 (the vendor's time-out);
+// - a 2xx body that is not JSON or not the documented shape: a failure.
+// Vendor messages pass through `context.redact`; no header value is ever put into a message.
+import type { z } from 'zod';
+import {
+  AuthFailedError,
+  ProviderError,
+  RequestRefusedError,
+  type ProviderErrorOptions,
+} from '../../errors/data-errors.js';
+import { jsonOf, rateLimitedError } from '../http-answer.js';
+import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
+import { errorBodySchema } from './payloads.js';
+
+const MAX_MESSAGE_CHARS = 500;
+
+export interface OpenrouterRequest {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  timeoutMs?: number | undefined;
+  maxBytes?: number | undefined;
+}
+
+export type OpenrouterCall = <S extends z.ZodType>(
+  request: OpenrouterRequest,
+  schema: S,
+) => Promise<z.infer<S>>;
+
+/** The vendor's error text of an `{error: {code, message, metadata}}` body, capped. */
+export function errorText(
+  error: { message?: string | null | undefined; metadata?: unknown } | null | undefined,
+) {
+  const message = error?.message?.trim();
+  if (!message) return undefined;
+  const metadata = (error?.metadata ?? {}) as { reasons?: unknown; provider_name?: unknown };
+  const reasons = Array.isArray(metadata.reasons)
+    ? metadata.reasons.filter((r) => typeof r === 'string')
+    : [];
+  const provider = typeof metadata.provider_name === 'string' ? metadata.provider_name : undefined;
+  const extra = [
+    ...(reasons.length > 0 ? [`reasons: ${reasons.join(', ')}`] : []),
+    ...(provider ? [`provider: ${provider}`] : []),
+  ];
+  const text = `${message}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+}
+
+/** The error an HTTP status of OpenRouter stands for (see the file's head). */
+export function statusError(
+  status: number,
+  text: string,
+  response: { headers: Headers },
+  options: ProviderErrorOptions,
+): ProviderError {
+  if (status === 401) return new AuthFailedError(`key rejected (${text})`, options);
+  if (status === 429) return rateLimitedError(text, response, options);
+  if (status === 402) return new ProviderError('failure', `out of credits (${text})`, options);
+  if (status >= 500 || status === 408)
+    return new ProviderError('failure', text, { ...options, transient: true });
+  if (status >= 400) return new RequestRefusedError(text, options);
+  return new ProviderError('failure', text, options);
+}
+
+export function createOpenrouterCall(endpoint: ProviderEndpoint, context: ProviderContext): OpenrouterCall {
+  const key = endpoint.secrets[0];
+  const options = { provider: 'openrouter', redact: context.redact };
+  return async ({ path, method = 'GET', body, timeoutMs, maxBytes }, schema) => {
+    const response = await context.fetch({
+      url: `${endpoint.url}${path}`,
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+    });
+    const { status } = response;
+    const withStatus = { ...options, status };
+    const json = jsonOf(response.text);
+    const where = `openrouter ${method} ${path}`;
+    if (status >= 200 && status < 300) {
+      if (json === undefined)
+        throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
+      const parsed = schema.safeParse(json);
+      if (!parsed.success)
+        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
+      return parsed.data;
+    }
+    const detail = json === undefined ? undefined : errorText(errorBodySchema.safeParse(json).data?.error);
+    const text =
+      json === undefined
+        ? `${where}: non-JSON response (HTTP ${status})`
+        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
+    throw statusError(status, text, response, withStatus);
+  };
+}
