@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SHARED_KNOWS_NO_APP = {
-  regex: '^(@pkg/(server|cli|web)(/|$)|(\\.\\./)+(server|cli|web)/)',
+  regex: '^(@pkg/(server|cli|web)(/|$)|(\\.\\./)+(server|cli|web)/src/)',
   message: 'shared/ knows no server, CLI or website (docs/architecture.md).',
 };
 const REST_MESSAGE =

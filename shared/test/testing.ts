@@ -9,3 +9,6 @@ export { DEX } from './vendors/dexscreener-server.js';
 export { GT } from './vendors/geckoterminal-server.js';
 export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';
 export { startDexscreenerServer } from './vendors/dexscreener-server.js';
+export { GH_OWNER, GH_REPO, GH_USER } from './vendors/github-server.js';
+export { RAW_PATHS } from './vendors/github-raw-server.js';
+export { THEGRAPH_SUBGRAPH } from './vendors/thegraph-server.js';

@@ -51,8 +51,42 @@ test('pkg mcp --data lists the tools and answers chain_info with the envelope', 
       'security_approvals',
       'wallet_portfolio',
       'stocks_quote',
+      'ai_generate',
+      'ai_models',
+      'web_search',
+      'web_extract',
+      'web_map',
+      'web_similar',
+      'web_answer',
+      'github_repo',
+      'github_search_repos',
+      'github_contents',
+      'github_tree',
+      'github_commits',
+      'github_branches',
+      'github_releases',
+      'github_release',
+      'github_issues',
+      'github_pulls',
+      'github_user',
+      'github_search_code',
+      'github_raw',
+      'subgraph_query',
     ]),
   );
+  expect(tools.find((t) => t.name === 'ai_generate')?.inputSchema).toMatchObject({
+    type: 'object',
+    required: expect.arrayContaining(['messages', 'maxTokens']),
+  });
+  const noModel = await client.callTool({
+    name: 'ai_generate',
+    arguments: { messages: [{ role: 'user', content: 'hi' }], maxTokens: 10 },
+  });
+  expect(noModel.isError).toBe(true);
+  expect(JSON.parse((noModel.content as { text: string }[])[0]?.text ?? '{}')).toMatchObject({
+    code: 'INVALID_INPUT',
+    message: expect.stringContaining('AI_DEFAULT_MODEL'),
+  });
   expect(tools.find((t) => t.name === 'onchain_balance')?.inputSchema).toMatchObject({
     type: 'object',
     required: ['address'],

@@ -1,4 +1,5 @@
-// Starts every vendor double (chain, market, security, wallet, stock tokens) with a key and gives
+// Starts every vendor double (chain, market, security, wallet, stock tokens, AI, web, code
+// hosting, subgraphs) with a key and gives
 // the environment that points the real providers at them (PKG_NET_ALLOW_PRIVATE=1: the operator
 // opt-out for configured endpoints), so that no test ever reaches a vendor's real host.
 import type { DataEnv } from '../../src/data/config/env-vars.js';
@@ -13,6 +14,14 @@ import { startZerionServer } from '../vendors/zerion-server.js';
 import { startEdgeRpcServer } from '../vendors/edge-rpc-server.js';
 import { startPublicRpcServer } from '../vendors/public-rpc-server.js';
 import { startQuicknodeServer } from '../vendors/quicknode-server.js';
+import { startOpenrouterServer } from '../vendors/openrouter-server.js';
+import { startGeminiServer } from '../vendors/gemini-server.js';
+import { startTavilyServer } from '../vendors/tavily-server.js';
+import { startExaServer } from '../vendors/exa-server.js';
+import { startFirecrawlServer } from '../vendors/firecrawl-server.js';
+import { startGithubServer } from '../vendors/github-server.js';
+import { startGithubRawServer } from '../vendors/github-raw-server.js';
+import { startThegraphServer } from '../vendors/thegraph-server.js';
 
 export const KEYS = {
   alchemy: 'alchKey_0123456789abcdefXYZ',
@@ -23,6 +32,13 @@ export const KEYS = {
   goplusKey: 'gpAppKey0123456789ab',
   goplusSecret: 'gpAppSecret0123456789abcdefSECRET',
   zerion: 'zk_dev_0123456789abcdefZERION',
+  openrouter: 'sk-or-v1-0123456789abcdef0123456789abcdefSECRET',
+  gemini: 'AIzaSyD-0123456789abcdefGHIJKLmnoSECRET',
+  tavily: 'tvly-dev-0123456789abcdefTAVILYsecret',
+  exa: 'exa-0123456789abcdef-EXAsecret-0000',
+  firecrawl: 'fc-0123456789abcdefFIRECRAWLsecret',
+  github: 'ghp_0123456789abcdefTOKENsecret0000001',
+  thegraph: '0123456789abcdef0123456789abcdef',
 } as const;
 
 export async function startDoubles() {
@@ -40,6 +56,16 @@ export async function startDoubles() {
     startGoplusServer({ appKey: KEYS.goplusKey, appSecret: KEYS.goplusSecret }),
     startZerionServer(KEYS.zerion),
     startRobinhoodStocksServer(),
+  ]);
+  const [openrouter, gemini, tavily, exa, firecrawl, github, githubRaw, thegraph] = await Promise.all([
+    startOpenrouterServer(KEYS.openrouter),
+    startGeminiServer(KEYS.gemini),
+    startTavilyServer(KEYS.tavily),
+    startExaServer(KEYS.exa),
+    startFirecrawlServer(KEYS.firecrawl),
+    startGithubServer(KEYS.github),
+    startGithubRawServer(),
+    startThegraphServer(KEYS.thegraph),
   ]);
   const env: DataEnv = {
     ALCHEMY_RPC_URL: `${alchemy.origin}/v2/{key}`,
@@ -60,10 +86,26 @@ export async function startDoubles() {
     ZERION_BASE_URL: zerion.origin,
     ZERION_API_KEY: KEYS.zerion,
     ROBINHOOD_BASE_URL: stocks.origin,
+    OPENROUTER_BASE_URL: openrouter.baseUrl,
+    OPENROUTER_API_KEY: KEYS.openrouter,
+    GEMINI_BASE_URL: gemini.baseUrl,
+    GEMINI_API_KEY: KEYS.gemini,
+    TAVILY_BASE_URL: tavily.origin,
+    TAVILY_API_KEY: KEYS.tavily,
+    EXA_BASE_URL: exa.origin,
+    EXA_API_KEY: KEYS.exa,
+    FIRECRAWL_BASE_URL: firecrawl.origin,
+    FIRECRAWL_API_KEY: KEYS.firecrawl,
+    GITHUB_BASE_URL: github.origin,
+    GITHUB_TOKEN: KEYS.github,
+    GITHUB_RAW_BASE_URL: githubRaw.origin,
+    THEGRAPH_BASE_URL: thegraph.origin,
+    THEGRAPH_API_KEY: KEYS.thegraph,
     PKG_NET_ALLOW_PRIVATE: '1',
   };
   const market = [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks];
-  const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...market];
+  const global = [openrouter, gemini, tavily, exa, firecrawl, github, githubRaw, thegraph];
+  const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...market, ...global];
   return {
     alchemy,
     quicknode,
@@ -76,6 +118,14 @@ export async function startDoubles() {
     goplus,
     zerion,
     stocks,
+    openrouter,
+    gemini,
+    tavily,
+    exa,
+    firecrawl,
+    github,
+    githubRaw,
+    thegraph,
     env,
     reset() {
       for (const rpc of [alchemy, quicknode, edge, publicRpc]) {
@@ -86,7 +136,7 @@ export async function startDoubles() {
       }
       blockscout.paths.length = 0;
       blockscout.failNext.length = 0;
-      for (const double of market) double.reset();
+      for (const double of [...market, ...global]) double.reset();
     },
     close: () => Promise.all(all.map((d) => d.close())),
   };

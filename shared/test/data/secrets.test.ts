@@ -158,6 +158,15 @@ describe('redaction across every provider error path', () => {
       goplus: `${d.goplus.baseUrl} (access token for app key {key})`,
       zerion: `${d.zerion.origin}/v1/... (Authorization: Basic {key})`,
       'robinhood-stocks': `${d.stocks.origin}/rhj/...`,
+      openrouter: `${d.openrouter.baseUrl}/chat/completions (Authorization: Bearer {key})`,
+      gemini: `${d.gemini.baseUrl}/models/{model}:generateContent (x-goog-api-key: {key})`,
+      tavily: `${d.tavily.origin}/{search,extract,map} (Authorization: Bearer {key})`,
+      exa: `${d.exa.origin}/{search,contents,findSimilar,answer} (x-api-key: {key})`,
+      firecrawl: `${d.firecrawl.origin}/v2/{search,scrape,map} (Authorization: Bearer {key})`,
+      github: `${d.github.origin} (Authorization: Bearer {key}; X-GitHub-Api-Version: 2022-11-28)`,
+      'github-public': `${d.github.origin} (anonymous; X-GitHub-Api-Version: 2022-11-28)`,
+      'github-raw': `${d.githubRaw.origin}/{owner}/{repo}/{ref}/{path} (no credentials)`,
+      thegraph: `${d.thegraph.origin}/api/subgraphs/id/{subgraphId} (Authorization: Bearer {key})`,
     });
   });
 });

@@ -17,6 +17,8 @@ export function secretPartsOfUrl(value: string): string[] {
   const parts = [decodeURIComponent(url.username), decodeURIComponent(url.password)];
   for (const segment of url.pathname.split('/')) {
     const decoded = safeDecode(segment);
+    // An API version segment (`v1`, `v1beta`, `v2alpha1`) is never a key.
+    if (/^v\d+[a-z]*\d*$/i.test(decoded)) continue;
     if (
       decoded.length >= 16 ||
       (decoded.length >= MIN_SECRET_LENGTH && /\d/.test(decoded) && /[a-z]/i.test(decoded))

@@ -14,6 +14,14 @@ import { geckoterminalDescriptor } from './geckoterminal/descriptor.js';
 import { goplusDescriptor } from './goplus/descriptor.js';
 import { robinhoodStocksDescriptor } from './robinhood-stocks/descriptor.js';
 import { zerionDescriptor } from './zerion/descriptor.js';
+import { thegraphDescriptor } from './thegraph/descriptor.js';
+import { openrouterDescriptor } from './openrouter/descriptor.js';
+import { geminiDescriptor } from './gemini/descriptor.js';
+import { tavilyDescriptor } from './tavily/descriptor.js';
+import { exaDescriptor } from './exa/descriptor.js';
+import { firecrawlDescriptor } from './firecrawl/descriptor.js';
+import { githubDescriptor, githubPublicDescriptor } from './github/descriptor.js';
+import { githubRawDescriptor } from './github-raw/descriptor.js';
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
@@ -107,4 +115,16 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   goplusDescriptor,
   zerionDescriptor,
   robinhoodStocksDescriptor,
+  // Global scope. AI: the primary before the secondary (routing is explicit: ai/generate.ts).
+  openrouterDescriptor,
+  geminiDescriptor,
+  // Web: each capability has its own order (capabilities/web.ts).
+  tavilyDescriptor,
+  exaDescriptor,
+  firecrawlDescriptor,
+  // Code hosting: the token first, then the public API (after a 401, or with no token).
+  githubDescriptor,
+  githubPublicDescriptor,
+  githubRawDescriptor,
+  thegraphDescriptor,
 ];

@@ -20,7 +20,6 @@ import {
   type ProviderErrorOptions,
 } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
-// eslint-disable-next-line no-restricted-imports -- shared's own data/web/ module (the web payload types), not the website: the rule's pattern matches the directory name
 import { capText, type WebPage, type WebUsage } from '../web/web-types.js';
 import { jsonOf, rateLimitedError } from './http-answer.js';
 

@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { webExtract, webMap, webSearch } from '../../capabilities/web.js';
 import { compact } from '../../compact.js';
 import { findProviderError, type ProviderError } from '../../errors/data-errors.js';
-// eslint-disable-next-line no-restricted-imports -- shared's own data/web/ module (the web payload types), not the website: the rule's pattern matches the directory name
 import type { WebExtractResult, WebMapResult, WebPage, WebSearchResult } from '../../web/web-types.js';
 import type { ProviderFactory } from '../provider-types.js';
 import { ACCOUNT_STATUSES, num, str, webPage, webUsage } from '../web-errors.js';

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import type { webAnswer, webExtract, webMap, webSearch } from '../../capabilities/web.js';
 import { compact } from '../../compact.js';
 import { NoDataError } from '../../errors/data-errors.js';
-// eslint-disable-next-line no-restricted-imports -- shared's own data/web/ module (the web payload types), not the website: the rule's pattern matches the directory name
 import type {
   WebAnswerResult,
   WebExtractResult,
