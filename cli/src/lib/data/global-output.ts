@@ -104,7 +104,7 @@ export function usageLine(usage: { credits?: number; costUsd?: number } | undefi
 
 /** One line per GitHub object, by the member that names it best. */
 function githubItemLine(item: Record<string, unknown>): string {
-  const s = (key: string) => (typeof item[key] === 'string' ? (item[key]) : undefined);
+  const s = (key: string) => (typeof item[key] === 'string' ? item[key] : undefined);
   if (s('full_name'))
     return `${s('full_name')}  ★${typeof item.stargazers_count === 'number' ? item.stargazers_count : NOT_REPORTED}  ${s('description') ?? ''}`.trimEnd();
   if (s('tag_name')) return `${s('tag_name')}  ${s('name') ?? ''}  ${s('published_at') ?? 'draft'}`.trimEnd();

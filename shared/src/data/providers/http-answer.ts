@@ -1,8 +1,10 @@
 // What every vendor's GET helper reads the same way from an answer: the body as JSON (or
 // undefined when it is not JSON: an HTML error page, a plain-text rate-limit notice), and a rate
 // limit with the vendor's `Retry-After`, when it sent one, for the retry policy.
-import { RateLimitedError, type ProviderErrorOptions } from '../errors/data-errors.js';
+import type { z } from 'zod';
+import { ProviderError, RateLimitedError, type ProviderErrorOptions } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
+import type { ProviderContext } from './provider-types.js';
 import { parseRetryAfter } from '../routing/retry-policy.js';
 
 /** The body parsed as JSON; undefined when it is not JSON (JSON itself never parses to undefined). */
@@ -25,4 +27,48 @@ export function rateLimitedError(
     ...options,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
+}
+
+/** A request with a JSON body (when there is one) asking for JSON, through the guarded fetch. */
+export function jsonRequest(
+  context: Pick<ProviderContext, 'fetch'>,
+  request: {
+    url: string;
+    method?: 'GET' | 'POST' | undefined;
+    headers: Record<string, string>;
+    body?: unknown;
+    timeoutMs?: number | undefined;
+    maxBytes?: number | undefined;
+  },
+): Promise<GuardedResponse> {
+  const { body, timeoutMs, maxBytes } = request;
+  return context.fetch({
+    url: request.url,
+    method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...request.headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+  });
+}
+
+/** A 2xx answer's body read against `schema`: not JSON, or not of the documented shape, is a failure. */
+export function parsedBody<S extends z.ZodType>(
+  response: GuardedResponse,
+  schema: S,
+  where: string,
+  options: ProviderErrorOptions,
+): z.infer<S> {
+  const withStatus = { ...options, status: response.status };
+  const json = jsonOf(response.text);
+  if (json === undefined)
+    throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${response.status})`, withStatus);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${response.status})`, withStatus);
+  return parsed.data;
 }

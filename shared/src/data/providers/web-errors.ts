@@ -21,7 +21,7 @@ import {
 } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
 import { capText, type WebPage, type WebUsage } from '../web/web-types.js';
-import { jsonOf, rateLimitedError } from './http-answer.js';
+import { jsonOf, parsedBody, rateLimitedError } from './http-answer.js';
 
 const MAX_MESSAGE_CHARS = 300;
 
@@ -69,16 +69,8 @@ export function readWebAnswer<S extends z.ZodType>(
   { where, options, errorText }: WebAnswerOptions,
 ): z.infer<S> {
   const { status } = response;
+  if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
   const body = jsonOf(response.text);
-  if (status >= 200 && status < 300) {
-    const withStatus = { ...options, status };
-    if (body === undefined)
-      throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success)
-      throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-    return parsed.data;
-  }
   const detail = body === undefined ? undefined : vendorText(errorText(body));
   const text =
     body === undefined

@@ -3,6 +3,7 @@
 // 400/422 PROVIDER_ERROR, 402 (NO_MORE_CREDITS, API_KEY_BUDGET_EXCEEDED) and 5xx the next
 // provider. The message is Exa's own `error` (or `message`) with its `tag`, redacted.
 import type { z } from 'zod';
+import { jsonRequest } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { readWebAnswer } from '../web-errors.js';
 import { errorBodySchema } from './payloads.js';
@@ -22,11 +23,10 @@ export function createExaCall(endpoint: ProviderEndpoint, context: ProviderConte
   const key = endpoint.secrets[0] ?? '';
   const options = { provider: 'exa', redact: context.redact };
   return async (path, body, schema) => {
-    const response = await context.fetch({
+    const response = await jsonRequest(context, {
       url: `${endpoint.url}${path}`,
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify(body),
+      headers: { 'x-api-key': key },
+      body,
     });
     return readWebAnswer(response, schema, { where: `exa POST ${path}`, options, errorText: exaErrorText });
   };

@@ -5,7 +5,7 @@
 // answer saying `success: false` is a failure too.
 import type { z } from 'zod';
 import { ProviderError } from '../../errors/data-errors.js';
-import { jsonOf } from '../http-answer.js';
+import { jsonOf, jsonRequest } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { readWebAnswer, vendorText } from '../web-errors.js';
 import { errorBodySchema } from './payloads.js';
@@ -29,15 +29,11 @@ export function createFirecrawlCall(endpoint: ProviderEndpoint, context: Provide
   const options = { provider: 'firecrawl', redact: context.redact };
   return async ({ path, method = 'POST', body }, schema) => {
     const where = `firecrawl ${method} ${path}`;
-    const response = await context.fetch({
+    const response = await jsonRequest(context, {
       url: `${endpoint.url}${path}`,
       method,
-      headers: {
-        accept: 'application/json',
-        authorization,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      headers: { authorization },
+      body,
     });
     const json = response.status >= 200 && response.status < 300 ? jsonOf(response.text) : undefined;
     if ((json as { success?: unknown } | undefined)?.success === false) {

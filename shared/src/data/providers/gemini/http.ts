@@ -20,7 +20,7 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf } from '../http-answer.js';
+import { jsonOf, jsonRequest, parsedBody } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { parseRetryAfter } from '../../routing/retry-policy.js';
 import { errorBodySchema, type GeminiErrorBody } from './payloads.js';
@@ -87,30 +87,19 @@ export function createGeminiCall(endpoint: ProviderEndpoint, context: ProviderCo
   return async ({ path, query = {}, method = 'GET', body, timeoutMs, maxBytes }, schema) => {
     const url = new URL(`${endpoint.url}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const response = await context.fetch({
+    const response = await jsonRequest(context, {
       url: url.toString(),
       method,
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        'x-goog-api-key': key,
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      ...(maxBytes !== undefined ? { maxBytes } : {}),
+      headers: { 'x-goog-api-key': key },
+      body,
+      timeoutMs,
+      maxBytes,
     });
     const { status } = response;
     const withStatus = { ...options, status };
     const json = jsonOf(response.text);
     const where = `gemini ${method} ${decodeURIComponent(path)}`;
-    if (status >= 200 && status < 300) {
-      if (json === undefined)
-        throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
-      const parsed = schema.safeParse(json);
-      if (!parsed.success)
-        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-      return parsed.data;
-    }
+    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
     const errorBody = json === undefined ? undefined : errorBodySchema.safeParse(json).data;
     const detail = errorText(errorBody);
     const text =

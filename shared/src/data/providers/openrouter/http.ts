@@ -16,7 +16,7 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -74,30 +74,19 @@ export function createOpenrouterCall(endpoint: ProviderEndpoint, context: Provid
   const key = endpoint.secrets[0];
   const options = { provider: 'openrouter', redact: context.redact };
   return async ({ path, method = 'GET', body, timeoutMs, maxBytes }, schema) => {
-    const response = await context.fetch({
+    const response = await jsonRequest(context, {
       url: `${endpoint.url}${path}`,
       method,
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      ...(maxBytes !== undefined ? { maxBytes } : {}),
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body,
+      timeoutMs,
+      maxBytes,
     });
     const { status } = response;
     const withStatus = { ...options, status };
     const json = jsonOf(response.text);
     const where = `openrouter ${method} ${path}`;
-    if (status >= 200 && status < 300) {
-      if (json === undefined)
-        throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
-      const parsed = schema.safeParse(json);
-      if (!parsed.success)
-        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-      return parsed.data;
-    }
+    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
     const detail = json === undefined ? undefined : errorText(errorBodySchema.safeParse(json).data?.error);
     const text =
       json === undefined

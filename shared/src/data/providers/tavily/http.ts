@@ -3,6 +3,7 @@
 // pay-as-you-go limits) RATE_LIMITED, 400/422 PROVIDER_ERROR, 402/5xx the next provider. The
 // message is Tavily's own `detail.error`, redacted.
 import type { z } from 'zod';
+import { jsonRequest } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { readWebAnswer } from '../web-errors.js';
 import { errorBodySchema } from './payloads.js';
@@ -28,15 +29,11 @@ export function createTavilyCall(endpoint: ProviderEndpoint, context: ProviderCo
   const authorization = `Bearer ${endpoint.secrets[0] ?? ''}`;
   const options = { provider: 'tavily', redact: context.redact };
   return async ({ path, method = 'POST', body }, schema) => {
-    const response = await context.fetch({
+    const response = await jsonRequest(context, {
       url: `${endpoint.url}${path}`,
       method,
-      headers: {
-        accept: 'application/json',
-        authorization,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      headers: { authorization },
+      body,
     });
     return readWebAnswer(response, schema, {
       where: `tavily ${method} ${path}`,
