@@ -75,12 +75,14 @@ export function dataImageParts(value: string): { mimeType: string; data: string 
   return match ? { mimeType: match[1] as string, data: match[2] as string } : undefined;
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// Built on first use: a data command that asks for no structured output never pays for it.
+let ajv: Ajv2020 | undefined;
+const validator = () => (ajv ??= new Ajv2020({ strict: false, allErrors: true }));
 
 /** Whether a JSON Schema compiles; the message when it does not. */
 export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
   try {
-    ajv.compile(schema);
+    validator().compile(schema);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -191,7 +193,7 @@ export function structuredOutput(
   } catch {
     return { problem: 'the model returned text that is not JSON' };
   }
-  const validate = ajv.compile(schema);
+  const validate = validator().compile(schema);
   if (validate(value)) return { value };
   const first = validate.errors?.[0];
   return {
