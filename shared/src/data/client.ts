@@ -48,6 +48,8 @@ export interface DataClientOptions {
   timeoutMs?: Partial<Record<ProviderKind, number>>;
   /** Request budgets; default the process-wide ones (net/throttle.ts). */
   throttles?: ThrottleRegistry;
+  /** Capabilities beyond the table's (a provider's own before it joins the table), run by name. */
+  capabilities?: readonly CapabilityDefinition[];
 }
 
 export interface FreshOption {
@@ -76,12 +78,15 @@ export function createDataClient(options: DataClientOptions = {}) {
   const cache = options.cache ?? createResultCache({ clock });
   const deps = { slots, states, cache, clock, chain, redact };
 
+  const byName = new Map(BY_NAME);
+  for (const extra of options.capabilities ?? []) byName.set(extra.name, extra);
+
   async function run(
     name: string,
     input: Record<string, unknown> = {},
     routeOptions: { provider?: string; onFailure?: (provider: string, kind: FailureKind) => void } = {},
   ): Promise<Result> {
-    const capability = BY_NAME.get(name);
+    const capability = byName.get(name);
     if (!capability) return errorResult('INVALID_INPUT', `unknown capability ${name}`, []);
     const { fresh, ...rest } = input;
     const parsed = capability.params.safeParse(rest);
@@ -110,7 +115,7 @@ export function createDataClient(options: DataClientOptions = {}) {
 
   /** The providers declaring a capability for these parameters' scope, in routing order. */
   function offering(name: string, params: Record<string, unknown>): string[] {
-    const capability = BY_NAME.get(name);
+    const capability = byName.get(name);
     if (!capability) return [];
     const parsed = capability.params.safeParse(params);
     const target = routeTarget(capability, parsed.success ? parsed.data : params, chain);

@@ -38,9 +38,12 @@ export function createSlots(
       maxBytes: LIMITS.responseBytes,
     });
     const { throttlePerMinute } = descriptor;
-    const throttle = throttlePerMinute
-      ? (options.throttles ?? processThrottles)(descriptor.id, throttlePerMinute)
-      : undefined;
+    const registry = options.throttles ?? processThrottles;
+    const throttle = descriptor.throttle
+      ? registry(descriptor.id, descriptor.throttle.requests, descriptor.throttle.windowMs)
+      : throttlePerMinute
+        ? registry(descriptor.id, throttlePerMinute)
+        : undefined;
     let runtime: Promise<ProviderRuntime> | undefined;
     return {
       descriptor,

@@ -45,7 +45,16 @@ export interface CapabilityDefinition<P extends z.ZodObject = z.ZodObject> {
     | 'ai'
     | 'web'
     | 'github'
-    | 'subgraph';
+    | 'subgraph'
+    | 'defi'
+    | 'perps'
+    | 'equities'
+    | 'macro'
+    | 'filings'
+    | 'odds'
+    | 'feeds'
+    | 'sentiment'
+    | 'rankings';
   /** Default `chain`. */
   scope?: CapabilityScope;
   operation: string;

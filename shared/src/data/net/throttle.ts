@@ -40,15 +40,15 @@ export function createThrottle(provider: string, perWindow: number, windowMs = 6
   };
 }
 
-/** The process-wide budgets, one per provider. */
-export type ThrottleRegistry = (provider: string, perMinute: number) => Throttle;
+/** The process-wide budgets, one per provider: `perWindow` requests a window (default a minute). */
+export type ThrottleRegistry = (provider: string, perWindow: number, windowMs?: number) => Throttle;
 
 export function createThrottleRegistry(): ThrottleRegistry {
-  const throttles = new Map<string, Throttle>();
-  return (provider, perMinute) => {
+  const throttles = new Map<string, Throttle & { windowMs: number }>();
+  return (provider, perWindow, windowMs = 60_000) => {
     let throttle = throttles.get(provider);
-    if (!throttle || throttle.perWindow !== perMinute) {
-      throttle = createThrottle(provider, perMinute);
+    if (!throttle || throttle.perWindow !== perWindow || throttle.windowMs !== windowMs) {
+      throttle = { ...createThrottle(provider, perWindow, windowMs), windowMs };
       throttles.set(provider, throttle);
     }
     return throttle;

@@ -28,7 +28,16 @@ export type ProviderId =
   | 'github'
   | 'github-public'
   | 'github-raw'
-  | 'thegraph';
+  | 'thegraph'
+  | 'defillama'
+  | 'hyperliquid'
+  | 'finnhub'
+  | 'fred'
+  | 'sec-edgar'
+  | 'polymarket'
+  | 'chainlink'
+  | 'alternative-me'
+  | 'codex';
 
 export type ProviderKind =
   'rpc' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks' | 'ai' | 'web' | 'code' | 'subgraph';
@@ -92,6 +101,8 @@ export interface ProviderDescriptor {
   timeoutMs: number;
   /** A client-side budget of requests a minute, shared by every client in the process (net/throttle.ts). */
   throttlePerMinute?: number | undefined;
+  /** A budget over another window instead (SEC EDGAR: 10 requests a second). */
+  throttle?: { requests: number; windowMs: number } | undefined;
   /** Default hosts; configured override URLs are added to the allowlist. */
   defaultUrls: readonly string[];
   /** The endpoint from the environment, or why the provider is not configured. */
