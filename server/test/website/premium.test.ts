@@ -29,7 +29,7 @@ describe('rule 1: a tight issuer quote', () => {
       lastClose: 220,
       pools: [pool(AAPL.toLowerCase(), '228.00')],
     });
-    const reference = 226.44 * 1.000566080061092436;
+    const reference = 226.44 * Number('1.000566080061092436');
     expect(result.reference).toMatchObject({ basis: 'issuer quote', price: reference });
     expect(result.rows).toHaveLength(1);
     expect(result.rows[0]).toMatchObject({ dexPrice: '228.00', lastClose: false });
