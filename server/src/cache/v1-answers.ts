@@ -1,0 +1,71 @@
+// The `/v1` answer cache (docs/public-api.md, "Caching"): one entry per endpoint and parameters,
+// kept for the answer's TTL, with single flight: any number of concurrent requests for the same
+// answer wait on one build, i.e. one round of upstream calls (lru-cache's fetchMethod coalesces
+// them). An answer with a failed panel is shared with the requests already waiting for it but
+// never kept: failures are not cached as data. Bodies are ready to send with their ETag.
+import { LRUCache } from 'lru-cache';
+import { weakEtag } from './package-responses.js';
+
+export interface V1Answer {
+  body: string;
+  etag: string;
+  /** When the answer was built (ms since the epoch). */
+  builtAt: number;
+  /** How long it is kept, and what the edge headers derive from. */
+  ttlMs: number;
+  /** False when a panel failed: sent, not kept. */
+  kept: boolean;
+}
+
+export interface V1Build {
+  value: unknown;
+  ttlMs: number;
+  /** False when a panel failed: the answer is sent but not kept. */
+  keep: boolean;
+}
+
+interface Context {
+  build: () => Promise<V1Build>;
+  now: () => number;
+}
+
+export interface V1AnswerCache {
+  answer: (key: string, build: () => Promise<V1Build>) => Promise<V1Answer>;
+  clear: () => void;
+}
+
+export function createV1AnswerCache(options: { max?: number; now?: () => number } = {}): V1AnswerCache {
+  const now = options.now ?? Date.now;
+  const cache = new LRUCache<string, V1Answer, Context>({
+    max: options.max ?? 1000,
+    ttl: 1000,
+    ttlAutopurge: false,
+    ttlResolution: 0,
+    perf: { now },
+    fetchMethod: async (_key, _stale, { context, options: fetchOptions }) => {
+      const built = await context.build();
+      const body = JSON.stringify(built.value);
+      fetchOptions.ttl = built.ttlMs;
+      return { body, etag: weakEtag(body), builtAt: context.now(), ttlMs: built.ttlMs, kept: built.keep };
+    },
+  });
+  return {
+    async answer(key, build) {
+      const answer = await cache.fetch(key, { context: { build, now } });
+      if (!answer) throw new Error(`no answer for ${key}`);
+      // A failed panel: the requests that waited for this build share it; it is not kept.
+      if (!answer.kept && cache.peek(key) === answer) cache.delete(key);
+      return answer;
+    },
+    clear: () => cache.clear(),
+  };
+}
+
+/**
+ * The edge headers of a `/v1` answer from its TTL: browsers and shared caches keep it for the
+ * TTL, and may serve it stale for as long again while they revalidate.
+ */
+export function edgeCacheControl(ttlMs: number): string {
+  const s = Math.max(1, Math.round(ttlMs / 1000));
+  return `public, max-age=${s}, s-maxage=${s}, stale-while-revalidate=${s}`;
+}
