@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
 import { publicRateLimit } from './middleware/rate-limit.js';
+import { v1Cors, v1RateLimit } from './middleware/v1-access.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { authRoutes } from './rest/auth.js';
 import { downloadRoutes } from './rest/downloads.js';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.PKG_TRUST_PROXY) app.set('trust proxy', deps.config.PKG_TRUST_PROXY);
   app.use(requestId(deps.logger));
   app.use(publicRateLimit(deps));
+  app.use('/v1', v1RateLimit(deps), v1Cors(deps));
   app.use(
     '/trpc',
     createExpressMiddleware({

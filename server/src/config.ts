@@ -62,6 +62,13 @@ export const configSchema = z.object({
   PKG_RATE_LIMIT_PUBLIC: z.coerce.number().int().min(0).default(600),
   /** Publishes a minute per user; 0 disables the limit. */
   PKG_RATE_LIMIT_PUBLISH: z.coerce.number().int().min(0).default(60),
+  /** Requests a minute per client on `/v1`; 0 disables the limit. */
+  PKG_RATE_LIMIT_V1: z.coerce.number().int().min(0).default(120),
+  /** The origin browsers may call `/v1` from; default the server's own (docs/public-api.md). */
+  PKG_SITE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** Failed authentications per window before the client is blocked. */
   PKG_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   PKG_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
