@@ -9,12 +9,15 @@ import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
+import { createDataClient, loadDataEnv, type DataEnv } from '@pkg/shared/data';
 
 export async function createDeps(
   config: Config,
   logger: Logger,
   db: Connection,
   clock: () => Date = () => new Date(),
+  /** The data layer's variables; default: the process environment and env files (docs/data-layer.md). */
+  dataEnv: DataEnv = loadDataEnv().values,
 ): Promise<AppDeps> {
   const models = createModels(db);
   await syncIndexes(models);
@@ -34,5 +37,6 @@ export async function createDeps(
           onError: (err, what) => logger.warn({ err, what }, 'artifact disk cache'),
         })
       : undefined;
-  return { config, logger, db, models, artifacts: createArtifactStore(db, disk), limiter, clock };
+  const data = createDataClient({ env: dataEnv });
+  return { config, logger, db, models, artifacts: createArtifactStore(db, disk), limiter, data, clock };
 }

@@ -5,6 +5,7 @@ import type { ArtifactStore } from './db/artifact-store.js';
 import type { Models } from './db/models/index.js';
 import type { Logger } from './logger.js';
 import type { Limiter } from './infra/limiter.js';
+import type { DataClient } from '@pkg/shared/data';
 
 export interface AppDeps {
   config: Config;
@@ -14,5 +15,7 @@ export interface AppDeps {
   models: Models;
   artifacts: ArtifactStore;
   limiter: Limiter;
+  /** The data layer (docs/data-layer.md): the website's, the bots' and /v1's only source of data. */
+  data: DataClient;
   clock: () => Date;
 }

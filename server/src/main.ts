@@ -43,6 +43,7 @@ async function start(): Promise<void> {
     server.close(() => {
       deps.limiter
         .close()
+        .then(() => deps.data.close())
         .then(() => store.close())
         .then(() => {
           logger.info('stopped');

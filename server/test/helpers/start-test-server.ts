@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createDeps } from '../../src/create-deps.js';
 import { openStore } from '../../src/db/connect.js';
 import type { AppDeps } from '../../src/deps.js';
+import type { DataEnv } from '@pkg/shared/data';
 import { createHttpServer } from '../../src/http-server.js';
 import { createLogger } from '../../src/logger.js';
 import { freshDatabase } from './fresh-database.js';
@@ -31,6 +32,8 @@ export async function startTestServer(
     clock?: () => Date;
     /** Connect to this MongoDB URI (e.g. a store shared by two apps) instead of a private one. */
     mongodbUri?: string;
+    /** The data layer's variables (vendor doubles); default none, so that no test reaches a vendor. */
+    dataEnv?: DataEnv;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-test-'));
@@ -56,7 +59,13 @@ export async function startTestServer(
   });
   const logger = createLogger(config.LOG_LEVEL, sink);
   const store = await openStore(config, logger);
-  const deps: AppDeps = await createDeps(config, logger, store.connection, options.clock);
+  const deps: AppDeps = await createDeps(
+    config,
+    logger,
+    store.connection,
+    options.clock,
+    options.dataEnv ?? { PUBLIC_RPC_URL: 'off' },
+  );
   const server = createHttpServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -71,6 +80,7 @@ export async function startTestServer(
         server.closeAllConnections();
       });
       await deps.limiter.close().catch(() => undefined);
+      await deps.data.close();
       await store.close();
       await external?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -96,6 +96,7 @@ export async function openAdminDeps(env: NodeJS.ProcessEnv = process.env): Promi
     store,
     async close() {
       await deps.limiter.close().catch(() => undefined);
+      await deps.data.close();
       await closeStore();
     },
   };
