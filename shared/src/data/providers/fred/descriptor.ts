@@ -1,0 +1,23 @@
+// FRED (Federal Reserve Economic Data, St. Louis Fed), the US macro series source: a series'
+// metadata and latest observations (docs/data-layer.md, "other data sources";
+// vendors/website-sources-bots.md §5). Keyed (FRED_API_KEY, FRED's `api_key` query parameter).
+// Tried once: a 429 is RATE_LIMITED.
+import { LIMITS } from '../../limits.js';
+import { NO_RETRY } from '../../routing/retry-policy.js';
+import type { ProviderDescriptor } from '../provider-types.js';
+import { FRED_BASE_URL, fredEndpoint } from './endpoints.js';
+
+export const fredDescriptor: ProviderDescriptor = {
+  id: 'fred',
+  name: 'FRED',
+  role: 'US macro series',
+  kind: 'source',
+  capabilities: { global: ['macro.series'] },
+  verifiesChainId: false,
+  retry: NO_RETRY,
+  timeoutMs: LIMITS.requestTimeoutMs,
+  defaultUrls: [FRED_BASE_URL],
+  configure: fredEndpoint,
+  configuredUrls: (env) => (env.FRED_BASE_URL ? [env.FRED_BASE_URL] : []),
+  load: async () => (await import('./index.js')).createFredProvider,
+};

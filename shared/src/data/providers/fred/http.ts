@@ -1,0 +1,70 @@
+// GET against the FRED API through the guarded fetch: `api_key` and `file_type=json` on every
+// request, and FRED's error mapping (https://fred.stlouisfed.org/docs/api/fred/errors.html:
+// statuses 400, 404, 423, 429, 500 with `{error_code, error_message}`):
+// - 400 whose message is about `api_key` (not set, not registered, malformed): FRED's documented
+//   answer to a bad key (it never answers 401 or 403 for it), AuthFailedError; a 401 or 403 is
+//   taken the same way;
+// - 400 "The series does not exist.": an unknown series id, NotFoundError (final, NOT_FOUND);
+// - other 400s: RequestRefusedError (a request FRED refuses as such);
+// - 429: RateLimitedError, with Retry-After when sent;
+// - 404 and 423 (a path or an account state, not this series): failures; 5xx and bodies that are
+//   not JSON: failures, transient for 5xx.
+// The key travels in the URL (FRED's only way): messages never quote a URL, and pass the redactor.
+import type { z } from 'zod';
+import {
+  AuthFailedError,
+  NotFoundError,
+  ProviderError,
+  RequestRefusedError,
+} from '../../errors/data-errors.js';
+import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
+import { errorBodySchema } from './payloads.js';
+
+export type FredGet = <S extends z.ZodType>(
+  path: string,
+  query: Record<string, string>,
+  schema: S,
+  /** What the request is about, for a not-found message ("series CPIAUCSL"). */
+  subject: string,
+) => Promise<z.infer<S>>;
+
+/** FRED's message, its doubled spaces folded, capped. */
+function errorText(body: unknown): string | undefined {
+  const text = errorBodySchema.safeParse(body).data?.error_message?.replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export function createFredGet(endpoint: ProviderEndpoint, context: ProviderContext): FredGet {
+  const key = endpoint.secrets[0] ?? '';
+  const options = { provider: 'fred', redact: context.redact };
+  return async (path, query, schema, subject) => {
+    const url = new URL(`${endpoint.url}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    url.searchParams.set('file_type', 'json');
+    url.searchParams.set('api_key', key);
+    const response = await jsonRequest(context, { url: url.toString(), headers: {} });
+    const { status } = response;
+    const where = `fred GET ${path}`;
+    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
+    const withStatus = { ...options, status };
+    const body = jsonOf(response.text);
+    const detail = body === undefined ? undefined : errorText(body);
+    const text =
+      body === undefined
+        ? `${where}: non-JSON response (HTTP ${status})`
+        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
+    if (
+      status === 401 ||
+      status === 403 ||
+      (status === 400 && detail !== undefined && /api_key/i.test(detail))
+    )
+      throw new AuthFailedError(`key rejected (${text})`, withStatus);
+    if (status === 400 && detail !== undefined && /does not exist/i.test(detail))
+      throw new NotFoundError(`FRED has no ${subject} (${detail})`, withStatus);
+    if (status === 429) throw rateLimitedError(text, response, withStatus);
+    if (status === 400) throw new RequestRefusedError(text, withStatus);
+    throw new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+  };
+}
