@@ -16,6 +16,7 @@ import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
 import { publishRoutes } from './rest/publish.js';
 import { rootRoutes } from './rest/root.js';
+import { v1Routes } from './rest/v1.js';
 import { spaRoutes } from './spa.js';
 import { appRouter } from './trpc/router.js';
 
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRoutes(deps));
   app.use(namespaceRoutes(deps));
   app.use(mcpRoutes(deps));
+  app.use(v1Routes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);

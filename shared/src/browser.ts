@@ -75,3 +75,12 @@ export {
   type UnavailableResult,
 } from './data/result-schema.js';
 export { isLive } from './data/is-live.js';
+export { sectionSchema, sectionStatusSchema, toSection, failed, type Section } from './v1/sections.js';
+export {
+  v1AddressSchema,
+  contractInterfaceSchema,
+  contractInterfaceOf,
+  v1ContractSchema,
+  type ContractInterface,
+  type V1Contract,
+} from './v1/contract.js';

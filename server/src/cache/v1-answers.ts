@@ -2,13 +2,13 @@
 // kept for the answer's TTL, with single flight: any number of concurrent requests for the same
 // answer wait on one build, i.e. one round of upstream calls (lru-cache's fetchMethod coalesces
 // them). An answer with a failed panel is shared with the requests already waiting for it but
-// never kept: failures are not cached as data. Bodies are ready to send with their ETag.
+// never kept: failures are not cached as data. The REST adapters send the value with Express,
+// which adds the ETag and answers 304 to a matching If-None-Match.
 import { LRUCache } from 'lru-cache';
-import { weakEtag } from './package-responses.js';
+import type { AppDeps } from '../deps.js';
 
 export interface V1Answer {
-  body: string;
-  etag: string;
+  value: unknown;
   /** When the answer was built (ms since the epoch). */
   builtAt: number;
   /** How long it is kept, and what the edge headers derive from. */
@@ -44,9 +44,8 @@ export function createV1AnswerCache(options: { max?: number; now?: () => number 
     perf: { now },
     fetchMethod: async (_key, _stale, { context, options: fetchOptions }) => {
       const built = await context.build();
-      const body = JSON.stringify(built.value);
       fetchOptions.ttl = built.ttlMs;
-      return { body, etag: weakEtag(body), builtAt: context.now(), ttlMs: built.ttlMs, kept: built.keep };
+      return { value: built.value, builtAt: context.now(), ttlMs: built.ttlMs, kept: built.keep };
     },
   });
   return {
@@ -68,4 +67,16 @@ export function createV1AnswerCache(options: { max?: number; now?: () => number 
 export function edgeCacheControl(ttlMs: number): string {
   const s = Math.max(1, Math.round(ttlMs / 1000));
   return `public, max-age=${s}, s-maxage=${s}, stale-while-revalidate=${s}`;
+}
+
+const caches = new WeakMap<AppDeps, V1AnswerCache>();
+
+/** This app's /v1 answer cache (one per deps: no module singleton shared across apps). */
+export function v1AnswersFor(deps: AppDeps): V1AnswerCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = createV1AnswerCache({ now: () => deps.clock().getTime() });
+    caches.set(deps, cache);
+  }
+  return cache;
 }

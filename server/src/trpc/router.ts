@@ -4,6 +4,7 @@ import { authRouter, tokensRouter } from './routers/auth.js';
 import { healthRouter } from './routers/health.js';
 import { namespacesRouter } from './routers/namespaces.js';
 import { packagesRouter } from './routers/packages.js';
+import { v1Router } from './routers/v1.js';
 
 export const appRouter = router({
   health: healthRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   namespaces: namespacesRouter,
   auth: authRouter,
   tokens: tokensRouter,
+  v1: v1Router,
 });
 
 export type AppRouter = typeof appRouter;
