@@ -40,7 +40,17 @@ export type ProviderId =
   | 'codex';
 
 export type ProviderKind =
-  'rpc' | 'explorer' | 'market' | 'security' | 'wallet' | 'stocks' | 'ai' | 'web' | 'code' | 'subgraph';
+  | 'rpc'
+  | 'explorer'
+  | 'market'
+  | 'security'
+  | 'wallet'
+  | 'stocks'
+  | 'ai'
+  | 'web'
+  | 'code'
+  | 'subgraph'
+  | 'source';
 
 /**
  * Where a provider serves a capability: on a chain of CHAINS (by key), on `anyNetwork` (a

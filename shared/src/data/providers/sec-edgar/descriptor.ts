@@ -11,8 +11,7 @@ export const secEdgarDescriptor: ProviderDescriptor = {
   id: 'sec-edgar',
   name: 'SEC EDGAR',
   role: 'regulator filings',
-  // ProviderKind has no 'source' yet (the core commit names it, provider-types.ts lacks it).
-  kind: 'stocks',
+  kind: 'source',
   capabilities: { global: ['filings.cik', 'filings.submissions'] },
   verifiesChainId: false,
   retry: NO_RETRY,
