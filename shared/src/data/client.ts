@@ -259,6 +259,17 @@ export function createDataClient(options: DataClientOptions = {}) {
       raw: op(c.githubRaw),
     },
     subgraph: { query: op(c.subgraphQuery) },
+    /** The regulator's filings (SEC EDGAR): ticker to CIK, a filer's recent filings. */
+    filings: { cik: op(c.filingsCik), submissions: op(c.filingsSubmissions) },
+    /** US equities (Finnhub): quote, profile, company news, earnings calendar. */
+    equities: {
+      quote: op(c.equitiesQuote),
+      profile: op(c.equitiesProfile),
+      news: op(c.equitiesNews),
+      earnings: op(c.equitiesEarnings),
+    },
+    /** US macro series (FRED). */
+    macro: { series: op(c.macroSeries) },
     inspect: {
       transaction: composite<{ hash: string }>(inspectTransaction),
       wallet: composite<{ address: string }>(inspectWallet),

@@ -22,6 +22,9 @@ import { startFirecrawlServer } from '../vendors/firecrawl-server.js';
 import { startGithubServer } from '../vendors/github-server.js';
 import { startGithubRawServer } from '../vendors/github-raw-server.js';
 import { startThegraphServer } from '../vendors/thegraph-server.js';
+import { startSecEdgarServer } from '../vendors/sec-edgar-server.js';
+import { startFinnhubServer } from '../vendors/finnhub-server.js';
+import { startFredServer } from '../vendors/fred-server.js';
 
 export const KEYS = {
   alchemy: 'alchKey_0123456789abcdefXYZ',
@@ -39,6 +42,8 @@ export const KEYS = {
   firecrawl: 'fc-0123456789abcdefFIRECRAWLsecret',
   github: 'ghp_0123456789abcdefTOKENsecret0000001',
   thegraph: '0123456789abcdef0123456789abcdef',
+  finnhub: 'fh_0123456789abcdefFINNHUBsecret',
+  fred: '0123456789abcdef0123456789fredkey',
 } as const;
 
 export async function startDoubles() {
@@ -66,6 +71,11 @@ export async function startDoubles() {
     startGithubServer(KEYS.github),
     startGithubRawServer(),
     startThegraphServer(KEYS.thegraph),
+  ]);
+  const [secEdgar, finnhub, fred] = await Promise.all([
+    startSecEdgarServer(),
+    startFinnhubServer(KEYS.finnhub),
+    startFredServer(KEYS.fred),
   ]);
   const env: DataEnv = {
     ALCHEMY_RPC_URL: `${alchemy.origin}/v2/{key}`,
@@ -101,10 +111,29 @@ export async function startDoubles() {
     GITHUB_RAW_BASE_URL: githubRaw.origin,
     THEGRAPH_BASE_URL: thegraph.origin,
     THEGRAPH_API_KEY: KEYS.thegraph,
+    SEC_USER_AGENT: 'Example Research Co ops@example.com',
+    SEC_BASE_URL: secEdgar.www.origin,
+    SEC_DATA_BASE_URL: secEdgar.data.origin,
+    FINNHUB_BASE_URL: finnhub.baseUrl,
+    FINNHUB_API_KEY: KEYS.finnhub,
+    FRED_BASE_URL: fred.origin,
+    FRED_API_KEY: KEYS.fred,
     PKG_NET_ALLOW_PRIVATE: '1',
   };
   const market = [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks];
-  const global = [openrouter, gemini, tavily, exa, firecrawl, github, githubRaw, thegraph];
+  const global = [
+    openrouter,
+    gemini,
+    tavily,
+    exa,
+    firecrawl,
+    github,
+    githubRaw,
+    thegraph,
+    secEdgar,
+    finnhub,
+    fred,
+  ];
   const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...market, ...global];
   return {
     alchemy,
@@ -126,6 +155,9 @@ export async function startDoubles() {
     github,
     githubRaw,
     thegraph,
+    secEdgar,
+    finnhub,
+    fred,
     env,
     reset() {
       for (const rpc of [alchemy, quicknode, edge, publicRpc]) {

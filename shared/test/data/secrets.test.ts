@@ -167,6 +167,9 @@ describe('redaction across every provider error path', () => {
       'github-public': `${d.github.origin} (anonymous; X-GitHub-Api-Version: 2022-11-28)`,
       'github-raw': `${d.githubRaw.origin}/{owner}/{repo}/{ref}/{path} (no credentials)`,
       thegraph: `${d.thegraph.origin}/api/subgraphs/id/{subgraphId} (Authorization: Bearer {key})`,
+      'sec-edgar': `${d.secEdgar.www.origin}/files/company_tickers.json, ${d.secEdgar.data.origin}/submissions/... (User-Agent from SEC_USER_AGENT)`,
+      finnhub: expect.stringContaining(d.finnhub.baseUrl) as string,
+      fred: `${d.fred.origin}/fred/series{,/observations}?series_id=…&api_key={key}&file_type=json`,
     });
   });
 });

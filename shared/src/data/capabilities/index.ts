@@ -60,6 +60,9 @@ import {
   githubUser,
 } from './github.js';
 import { subgraphQuery } from './subgraph.js';
+import { filingsCik, filingsSubmissions } from './sec-edgar.js';
+import { equitiesEarnings, equitiesNews, equitiesProfile, equitiesQuote } from './finnhub.js';
+import { macroSeries } from './fred.js';
 
 export const CAPABILITIES = {
   chainInfo,
@@ -125,6 +128,13 @@ export const CAPABILITIES = {
   githubSearchCode,
   githubRaw,
   subgraphQuery,
+  filingsCik,
+  filingsSubmissions,
+  equitiesQuote,
+  equitiesProfile,
+  equitiesNews,
+  equitiesEarnings,
+  macroSeries,
 } as const satisfies Record<string, CapabilityDefinition>;
 
 /** Core JSON-RPC capabilities every RPC provider serves. */

@@ -22,6 +22,9 @@ import { exaDescriptor } from './exa/descriptor.js';
 import { firecrawlDescriptor } from './firecrawl/descriptor.js';
 import { githubDescriptor, githubPublicDescriptor } from './github/descriptor.js';
 import { githubRawDescriptor } from './github-raw/descriptor.js';
+import { secEdgarDescriptor } from './sec-edgar/descriptor.js';
+import { finnhubDescriptor } from './finnhub/descriptor.js';
+import { fredDescriptor } from './fred/descriptor.js';
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
@@ -127,4 +130,8 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   githubPublicDescriptor,
   githubRawDescriptor,
   thegraphDescriptor,
+  // Doc 3's sources.
+  secEdgarDescriptor,
+  finnhubDescriptor,
+  fredDescriptor,
 ];
