@@ -270,6 +270,15 @@ export function createDataClient(options: DataClientOptions = {}) {
     },
     /** US macro series (FRED). */
     macro: { series: op(c.macroSeries) },
+    /** DeFi on the chain (DefiLlama): TVL, protocols, DEX volume, fees, stablecoins, yields. */
+    defi: {
+      chainTvl: freshOnly(c.getDefiChainTvl.name),
+      protocols: op(c.getDefiProtocols),
+      dexVolume: freshOnly(c.getDefiDexVolume.name),
+      fees: freshOnly(c.getDefiFees.name),
+      stablecoins: freshOnly(c.getDefiStablecoins.name),
+      yields: op(c.getDefiYields),
+    },
     inspect: {
       transaction: composite<{ hash: string }>(inspectTransaction),
       wallet: composite<{ address: string }>(inspectWallet),

@@ -25,6 +25,7 @@ import { startThegraphServer } from '../vendors/thegraph-server.js';
 import { startSecEdgarServer } from '../vendors/sec-edgar-server.js';
 import { startFinnhubServer } from '../vendors/finnhub-server.js';
 import { startFredServer } from '../vendors/fred-server.js';
+import { startDefillamaServer } from '../vendors/defillama-server.js';
 
 export const KEYS = {
   alchemy: 'alchKey_0123456789abcdefXYZ',
@@ -72,10 +73,11 @@ export async function startDoubles() {
     startGithubRawServer(),
     startThegraphServer(KEYS.thegraph),
   ]);
-  const [secEdgar, finnhub, fred] = await Promise.all([
+  const [secEdgar, finnhub, fred, defillama] = await Promise.all([
     startSecEdgarServer(),
     startFinnhubServer(KEYS.finnhub),
     startFredServer(KEYS.fred),
+    startDefillamaServer(),
   ]);
   const env: DataEnv = {
     ALCHEMY_RPC_URL: `${alchemy.origin}/v2/{key}`,
@@ -118,6 +120,9 @@ export async function startDoubles() {
     FINNHUB_API_KEY: KEYS.finnhub,
     FRED_BASE_URL: fred.origin,
     FRED_API_KEY: KEYS.fred,
+    DEFILLAMA_BASE_URL: defillama.api.origin,
+    DEFILLAMA_STABLECOINS_BASE_URL: defillama.stablecoins.origin,
+    DEFILLAMA_YIELDS_BASE_URL: defillama.yields.origin,
     PKG_NET_ALLOW_PRIVATE: '1',
   };
   const market = [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks];
@@ -158,6 +163,7 @@ export async function startDoubles() {
     secEdgar,
     finnhub,
     fred,
+    defillama,
     env,
     reset() {
       for (const rpc of [alchemy, quicknode, edge, publicRpc]) {

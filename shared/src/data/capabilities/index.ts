@@ -63,6 +63,14 @@ import { subgraphQuery } from './subgraph.js';
 import { filingsCik, filingsSubmissions } from './sec-edgar.js';
 import { equitiesEarnings, equitiesNews, equitiesProfile, equitiesQuote } from './finnhub.js';
 import { macroSeries } from './fred.js';
+import {
+  getDefiChainTvl,
+  getDefiDexVolume,
+  getDefiFees,
+  getDefiProtocols,
+  getDefiStablecoins,
+  getDefiYields,
+} from './defillama.js';
 
 export const CAPABILITIES = {
   chainInfo,
@@ -135,6 +143,12 @@ export const CAPABILITIES = {
   equitiesNews,
   equitiesEarnings,
   macroSeries,
+  getDefiChainTvl,
+  getDefiProtocols,
+  getDefiDexVolume,
+  getDefiFees,
+  getDefiStablecoins,
+  getDefiYields,
 } as const satisfies Record<string, CapabilityDefinition>;
 
 /** Core JSON-RPC capabilities every RPC provider serves. */

@@ -25,6 +25,7 @@ import { githubRawDescriptor } from './github-raw/descriptor.js';
 import { secEdgarDescriptor } from './sec-edgar/descriptor.js';
 import { finnhubDescriptor } from './finnhub/descriptor.js';
 import { fredDescriptor } from './fred/descriptor.js';
+import { defillamaDescriptor } from './defillama/descriptor.js';
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
@@ -134,4 +135,5 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   secEdgarDescriptor,
   finnhubDescriptor,
   fredDescriptor,
+  defillamaDescriptor,
 ];
