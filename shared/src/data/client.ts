@@ -32,6 +32,7 @@ import { rankMarket } from './market/rank-market.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS, type Ranking } from './market/rankings.js';
 import { runWalletCapability } from './wallet/untrackable.js';
 import { generate, models } from './ai/generate.js';
+import { chainlinkLatest } from './sources/chainlink-latest.js';
 import type { AiGenerateRequest } from './ai/ai-request.js';
 import type { FailureKind } from './errors/data-errors.js';
 
@@ -278,6 +279,24 @@ export function createDataClient(options: DataClientOptions = {}) {
       fees: freshOnly(c.getDefiFees.name),
       stablecoins: freshOnly(c.getDefiStablecoins.name),
       yields: op(c.getDefiYields),
+    },
+    /** Prediction markets (Polymarket): open events by tag or search, prices as probabilities. */
+    odds: { events: op(c.oddsEvents) },
+    /** Perpetuals and spot with their live context (Hyperliquid). */
+    perps: { markets: op(c.perpsMarkets), spot: op(c.perpsSpot) },
+    /** The crypto fear-and-greed index (alternative.me). */
+    sentiment: { fearGreed: op(c.sentimentFearGreed) },
+    /** Tokens of the chain ranked by the ranking provider (Codex filterTokens). */
+    rankings: { tokens: op(c.rankingsTokens) },
+    /** Chainlink: the feed catalog of the chain, and a feed's latest round read on chain. */
+    feeds: {
+      list: freshOnly(c.feedsList.name),
+      latest: (params: { address?: string; feed?: string; maxAgeS?: number } & FreshOption) =>
+        chainlinkLatest(
+          (n, p, o) => run(n, { ...p, fresh: params.fresh }, o),
+          { ...params },
+          () => clock.now(),
+        ),
     },
     inspect: {
       transaction: composite<{ hash: string }>(inspectTransaction),

@@ -26,6 +26,11 @@ import { startSecEdgarServer } from '../vendors/sec-edgar-server.js';
 import { startFinnhubServer } from '../vendors/finnhub-server.js';
 import { startFredServer } from '../vendors/fred-server.js';
 import { startDefillamaServer } from '../vendors/defillama-server.js';
+import { startPolymarketServer } from '../vendors/polymarket-server.js';
+import { startChainlinkCatalogServer } from '../vendors/chainlink-server.js';
+import { startHyperliquidServer } from '../vendors/hyperliquid-server.js';
+import { startAlternativeMeServer } from '../vendors/alternative-me-server.js';
+import { startCodexServer } from '../vendors/codex-server.js';
 
 export const KEYS = {
   alchemy: 'alchKey_0123456789abcdefXYZ',
@@ -45,6 +50,7 @@ export const KEYS = {
   thegraph: '0123456789abcdef0123456789abcdef',
   finnhub: 'fh_0123456789abcdefFINNHUBsecret',
   fred: '0123456789abcdef0123456789fredkey',
+  codex: 'cdx_0123456789abcdef0123456789CODEX',
 } as const;
 
 export async function startDoubles() {
@@ -73,11 +79,18 @@ export async function startDoubles() {
     startGithubRawServer(),
     startThegraphServer(KEYS.thegraph),
   ]);
-  const [secEdgar, finnhub, fred, defillama] = await Promise.all([
+  const [hyperliquid, alternativeMe, codex] = await Promise.all([
+    startHyperliquidServer(),
+    startAlternativeMeServer(),
+    startCodexServer(KEYS.codex),
+  ]);
+  const [secEdgar, finnhub, fred, defillama, polymarket, chainlinkCatalog] = await Promise.all([
     startSecEdgarServer(),
     startFinnhubServer(KEYS.finnhub),
     startFredServer(KEYS.fred),
     startDefillamaServer(),
+    startPolymarketServer(),
+    startChainlinkCatalogServer(),
   ]);
   const env: DataEnv = {
     ALCHEMY_RPC_URL: `${alchemy.origin}/v2/{key}`,
@@ -123,6 +136,12 @@ export async function startDoubles() {
     DEFILLAMA_BASE_URL: defillama.api.origin,
     DEFILLAMA_STABLECOINS_BASE_URL: defillama.stablecoins.origin,
     DEFILLAMA_YIELDS_BASE_URL: defillama.yields.origin,
+    POLYMARKET_BASE_URL: polymarket.origin,
+    CHAINLINK_FEEDS_URL: chainlinkCatalog.url,
+    HYPERLIQUID_BASE_URL: hyperliquid.origin,
+    ALTERNATIVE_ME_BASE_URL: alternativeMe.origin,
+    CODEX_BASE_URL: codex.origin,
+    CODEX_API_KEY: KEYS.codex,
     PKG_NET_ALLOW_PRIVATE: '1',
   };
   const market = [dexscreener, geckoterminal, coingecko, goplus, zerion, stocks];
@@ -164,6 +183,11 @@ export async function startDoubles() {
     finnhub,
     fred,
     defillama,
+    polymarket,
+    chainlinkCatalog,
+    hyperliquid,
+    alternativeMe,
+    codex,
     env,
     reset() {
       for (const rpc of [alchemy, quicknode, edge, publicRpc]) {

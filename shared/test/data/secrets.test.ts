@@ -169,6 +169,11 @@ describe('redaction across every provider error path', () => {
       thegraph: `${d.thegraph.origin}/api/subgraphs/id/{subgraphId} (Authorization: Bearer {key})`,
       'sec-edgar': `${d.secEdgar.www.origin}/files/company_tickers.json, ${d.secEdgar.data.origin}/submissions/... (User-Agent from SEC_USER_AGENT)`,
       finnhub: expect.stringContaining(d.finnhub.baseUrl) as string,
+      hyperliquid: expect.stringContaining(d.hyperliquid.origin) as string,
+      'alternative-me': expect.stringContaining(d.alternativeMe.origin) as string,
+      codex: expect.stringContaining(d.codex.origin) as string,
+      polymarket: expect.stringContaining(d.polymarket.origin) as string,
+      chainlink: expect.stringContaining(d.chainlinkCatalog.url) as string,
       defillama: expect.stringContaining(d.defillama.api.origin) as string,
       fred: `${d.fred.origin}/fred/series{,/observations}?series_id=…&api_key={key}&file_type=json`,
     });

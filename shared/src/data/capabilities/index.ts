@@ -71,6 +71,11 @@ import {
   getDefiStablecoins,
   getDefiYields,
 } from './defillama.js';
+import { oddsEvents } from './polymarket.js';
+import { feedsList } from './chainlink.js';
+import { perpsMarkets, perpsSpot } from './hyperliquid.js';
+import { sentimentFearGreed } from './alternative-me.js';
+import { rankingsTokens } from './codex.js';
 
 export const CAPABILITIES = {
   chainInfo,
@@ -149,6 +154,12 @@ export const CAPABILITIES = {
   getDefiFees,
   getDefiStablecoins,
   getDefiYields,
+  oddsEvents,
+  feedsList,
+  perpsMarkets,
+  perpsSpot,
+  sentimentFearGreed,
+  rankingsTokens,
 } as const satisfies Record<string, CapabilityDefinition>;
 
 /** Core JSON-RPC capabilities every RPC provider serves. */

@@ -12,6 +12,7 @@ import {
   txHashSchema,
 } from '../capabilities/params.js';
 import { aiProviderSchema } from '../ai/ai-request.js';
+import { feedsLatest, feedsLatestParams } from '../capabilities/chainlink.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS } from '../market/rankings.js';
 import type { DataClient } from '../client.js';
 import type { CompositeResult, Result } from '../result-schema.js';
@@ -125,6 +126,11 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
       }),
     },
     async (args) => reply(await client.market.rankings(args)),
+  );
+  server.registerTool(
+    'feeds_latest',
+    { description: feedsLatest.summary, inputSchema: feedsLatestParams.safeExtend({ fresh: freshSchema }) },
+    async (args) => reply(await client.feeds.latest(args)),
   );
   server.registerTool(
     'providers_health',

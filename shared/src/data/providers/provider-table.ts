@@ -26,6 +26,11 @@ import { secEdgarDescriptor } from './sec-edgar/descriptor.js';
 import { finnhubDescriptor } from './finnhub/descriptor.js';
 import { fredDescriptor } from './fred/descriptor.js';
 import { defillamaDescriptor } from './defillama/descriptor.js';
+import { polymarketDescriptor } from './polymarket/descriptor.js';
+import { chainlinkDescriptor } from './chainlink/descriptor.js';
+import { hyperliquidDescriptor } from './hyperliquid/descriptor.js';
+import { alternativeMeDescriptor } from './alternative-me/descriptor.js';
+import { codexDescriptor } from './codex/descriptor.js';
 import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js';
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
@@ -136,4 +141,9 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   finnhubDescriptor,
   fredDescriptor,
   defillamaDescriptor,
+  polymarketDescriptor,
+  chainlinkDescriptor,
+  hyperliquidDescriptor,
+  alternativeMeDescriptor,
+  codexDescriptor,
 ];
