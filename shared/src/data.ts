@@ -34,3 +34,5 @@ export type * from './data/ai/ai-types.js';
 export type { AiGenerateRequest, AiMessage, AiTool } from './data/ai/ai-request.js';
 export type * from './data/web/web-types.js';
 export type * from './data/github/github-types.js';
+export { FORM_8K_ITEMS, form8kItem, form8kLabel, type Form8kItem } from './data/sources/sec-8k-items.js';
+export type * from './data/sources/sec-edgar-types.js';

@@ -3,7 +3,7 @@
 // - alchemy_getTokenBalances https://www.alchemy.com/docs/data/token-api/token-api-endpoints/alchemy-get-token-balances
 // - alchemy_getTokenMetadata alchemyplatform/docs src/openrpc/alchemy/token-api/token-api.yaml
 // - alchemy_getAssetTransfers alchemyplatform/docs src/openrpc/alchemy/transfers/transfers.yaml
-// - free-tier refusal of debug_traceTransaction as recorded in vendors/chain.md §2.5
+// - free-tier refusal of debug_traceTransaction as recorded in the vendor's documentation
 import { numberToHex } from 'viem';
 import { HEAD, ROUTER, TOKEN, TX, WALLET } from './chain-fixtures.js';
 import { RpcError, startRpcDouble } from './json-rpc-double.js';

@@ -1,6 +1,6 @@
 // Double of alternative.me's Fear & Greed Index API (https://api.alternative.me): `GET /fng/` with
 // `limit` (default 1; 0 = all), `format` (`json` default) and `date_format`
-// (https://alternative.me/crypto/fear-and-greed-index/, section "API"; vendors/website-sources-bots.md §9.1).
+// (https://alternative.me/crypto/fear-and-greed-index/, section "API").
 // Readings are daily, newest first; `value`, `timestamp` and `time_until_update` are strings, and
 // `time_until_update` is on the newest reading only. Values are illustrative.
 import type { IncomingMessage } from 'node:http';

@@ -1,7 +1,7 @@
 // Double of the Blockscout PRO API for chain 4663, GET /4663/api/v2/... ?apikey={key}.
 // Shapes follow the PRO API OpenAPI (blockscout/docs openapi-specs/pro-api-v12.json) and
 // https://docs.blockscout.com/devs/apis/rest; gateway errors per
-// https://docs.blockscout.com/devs/pro-api-responses-and-routes as recorded in vendors/chain.md §4.2:
+// https://docs.blockscout.com/devs/pro-api-responses-and-routes as recorded in the vendor's documentation:
 // 402 without key, 401 for a bogus key, 402 "Out of credits", 404 "Network not supported".
 import { HEAD, ROUTER, TOKEN, TX, WALLET } from './chain-fixtures.js';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';

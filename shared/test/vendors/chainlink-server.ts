@@ -1,7 +1,7 @@
 // Doubles for Chainlink on the chain: the feed catalog (the reference-data-directory file
 // `GET /feeds-robinhood-mainnet.json`, a static Vercel host: 404 for any other file, as for the
 // testnet name) and an RPC node whose feed proxies answer AggregatorV3Interface's
-// `latestRoundData()`, `decimals()` and `description()` to `eth_call` (vendors/website-sources-bots.md
+// `latestRoundData()`, `decimals()` and `description()` to `eth_call` (the vendor's documentation
 // §8.1-8.2), on the JSON-RPC core shared by the RPC doubles. Addresses and values are illustrative.
 import { decodeFunctionData, encodeFunctionResult } from 'viem';
 import type { IncomingMessage } from 'node:http';
@@ -20,7 +20,7 @@ const NVDA_AGGREGATOR = '0x3333333333333333333333333333333333333302';
 const HIDDEN_FEED = '0x2222222222222222222222222222222222222204';
 
 // The catalog — an array of `ChainMetadata` (github.com/smartcontractkit/documentation,
-// src/features/data/api/index.ts) as in the chain's file (vendors/website-sources-bots.md §8.1):
+// src/features/data/api/index.ts) as in the chain's file:
 // two equity reference feeds (one without a `threshold` and `docs.marketHours`), an entry hidden
 // by the docs, and one without a proxy address (both left out by the provider).
 export function catalog() {

@@ -2,7 +2,7 @@
 // `x-cg-demo-api-key` header (https://docs.coingecko.com/v3.0.1/reference/authentication); the
 // onchain endpoints answer only with a key. Error bodies follow
 // https://docs.coingecko.com/docs/errors-and-rate-limits and the recorded bodies of
-// vendors/market-ai-web-code.md §3. Values are illustrative.
+// the vendor's documentation. Values are illustrative.
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 
@@ -178,7 +178,7 @@ function poolList(network: string) {
   };
 }
 
-/** The JSON:API 404 of an unknown onchain network or token (vendors/market-ai-web-code.md §2). */
+/** The JSON:API 404 of an unknown onchain network or token. */
 const onchainNotFound = { errors: [{ status: '404', title: 'Not Found' }] };
 
 const KNOWN_NETWORKS = new Set(['robinhood', 'eth']);
@@ -238,7 +238,7 @@ export async function startCoingeckoServer(key?: string): Promise<CoingeckoDoubl
       // 401 with code 10002 for a key the vendor does not know (errors-and-rate-limits page).
       reply = { status: 401, body: { status: { error_code: 10002, error_message: 'Invalid API Key' } } };
     else if (path.startsWith('/onchain/') && sent === undefined)
-      // Onchain endpoints on CoinGecko's hosts need a key (vendors/market-ai-web-code.md §3).
+      // Onchain endpoints on CoinGecko's hosts need a key.
       reply = {
         status: 401,
         body: { status: { error_code: 10002, error_message: 'API Key Missing' } },

@@ -1,4 +1,4 @@
-// Double of DefiLlama's free API on its three hosts (vendors/website-sources-bots.md §2; the
+// Double of DefiLlama's free API on its three hosts (the
 // OpenAPI `defillama-openapi-free.json` of github.com/DefiLlama/api-docs, with each path on the
 // host its per-path `servers` name): api.llama.fi GET /v2/chains, /protocols,
 // /overview/dexs/{chain}, /overview/fees/{chain}; stablecoins.llama.fi GET /stablecoinchains;

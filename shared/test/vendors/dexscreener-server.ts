@@ -144,7 +144,7 @@ function involves(pair: (typeof PAIRS)[number], token: string): boolean {
 }
 
 // A search matches token names, symbols and addresses, and the chain's slug: a search for
-// `robinhood` answered pairs with `"chainId":"robinhood"` (vendors/market-ai-web-code.md §1, [obs]).
+// `robinhood` answered pairs with `"chainId":"robinhood"` ([obs]).
 function matches(pair: (typeof PAIRS)[number], q: string): boolean {
   const needle = q.toLowerCase();
   return (

@@ -3,7 +3,7 @@
 // …/find-similar-links, …/get-contents, …/answer and exa-labs/exa-js `src/index.ts`; the per-URL
 // `statuses` of /contents follow https://exa.ai/docs/changelog/contents-endpoint-status-changes;
 // errors `{requestId, error, tag}` per https://exa.ai/docs/reference/error-codes
-// (vendors/market-ai-web-code.md §9). Values (URLs, texts, costs) are illustrative.
+//. Values (URLs, texts, costs) are illustrative.
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 import { pageText, type QueuedAnswer } from './tavily-server.js';

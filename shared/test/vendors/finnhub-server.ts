@@ -3,7 +3,7 @@
 // is accepted as the `X-Finnhub-Token` header or the `token` query parameter, as Finnhub documents
 // (https://finnhub.io/docs/api/authentication); the double records where it came, so that a test
 // can prove it never was in a URL. Shapes follow the official client github.com/Finnhub-Stock-API/
-// finnhub-js (`src/model/*.js`) and vendors/website-sources-bots.md §4; error bodies are
+// finnhub-js (`src/model/*.js`) and the vendor's documentation; error bodies are
 // `{"error": "..."}` as observed (github.com/finnhubio/Finnhub-API issues #405, #493, #582).
 // Values are illustrative.
 import type { IncomingMessage } from 'node:http';

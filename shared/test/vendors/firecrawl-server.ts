@@ -3,7 +3,7 @@
 // https://docs.firecrawl.dev/api-reference/endpoint/scrape, …/search, …/map, …/credit-usage and
 // the server's types (mendableai/firecrawl `apps/api/src/controllers/v2/types.ts`); error bodies
 // `{success: false, error, code?}` per its `routes/shared.ts` and `controllers/auth.ts`
-// (vendors/market-ai-web-code.md §10). Values (URLs, texts, credits) are illustrative.
+//. Values (URLs, texts, credits) are illustrative.
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 import { pageText, type QueuedAnswer, type WebCall } from './tavily-server.js';

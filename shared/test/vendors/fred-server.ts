@@ -5,7 +5,7 @@
 // https://fred.stlouisfed.org/docs/api/fred/errors.html: the status with `{error_code,
 // error_message}`, sent with `Content-Type: text/xml;charset=utf-8` as FRED's own example shows;
 // a bad key is a 400 about `api_key`, an unknown series a 400 "The series does not exist."
-// (vendors/website-sources-bots.md §5). Values are illustrative.
+//. Values are illustrative.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpDouble, type HttpDouble } from './http-double.js';
 

@@ -2,7 +2,7 @@
 // parameters and JSON:API shapes follow the CoinGecko on-chain reference
 // (https://docs.coingecko.com/reference/<operation>, operations named above each payload), the
 // generated SDK github.com/coingecko/coingecko-typescript `src/resources/onchain/**`, and
-// vendors/market-ai-web-code.md §2 (errors, Robinhood ids). Values are illustrative test data.
+// the vendor's documentation (errors, Robinhood ids). Values are illustrative test data.
 // Known networks: `robinhood` and `eth`; any other network id answers the documented 404 error
 // document, as do unknown pools and tokens.
 import type { IncomingMessage } from 'node:http';

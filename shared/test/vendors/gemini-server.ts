@@ -4,7 +4,7 @@
 // https://ai.google.dev/api/generate-content, https://ai.google.dev/api/models,
 // https://ai.google.dev/gemini-api/docs/function-calling and the errors of
 // https://ai.google.dev/gemini-api/docs/troubleshooting (the Google API error model,
-// https://google.aip.dev/193), as summarized in vendors/market-ai-web-code.md §7. Every call
+// https://google.aip.dev/193), as summarized in the vendor's documentation Every call
 // records whether a `key=` query parameter was in its URL, so a test can prove the key only ever
 // travels in the header. Values are illustrative and the model ids made up.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -201,7 +201,7 @@ export async function startGeminiServer(key: string): Promise<GeminiDouble> {
         ),
       );
     // 400 INVALID_ARGUMENT with ErrorInfo reason API_KEY_INVALID: the documented bad-key answer
-    // (vendors/market-ai-web-code.md §7, "Bad key").
+    // ("Bad key").
     if (given !== key)
       return sendJson(
         res,

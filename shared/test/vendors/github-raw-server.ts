@@ -1,7 +1,7 @@
 // Double of raw.githubusercontent.com: `GET /{owner}/{repo}/{ref}/{path}` answers the file's
 // bytes, text as `text/plain; charset=utf-8` with an `ETag` and `Cache-Control: max-age=300`; a
 // missing file, ref or repository is 404 with the plain-text body `404: Not Found`
-// (vendors/market-ai-web-code.md §11, observed behaviour: GitHub documents the URL form only in
+// (observed behaviour: GitHub documents the URL form only in
 // passing, e.g. the `download_url` of https://docs.github.com/rest/repos/contents#get-repository-content).
 // It records every Authorization header that reaches it, across the double's whole life (never
 // reset), so that a test file can prove none ever did. Switches: a queued answer (429), and a

@@ -8,7 +8,7 @@
 // lists page by `per_page` and `page` with a `Link` header of absolute URLs back to the double's
 // own origin (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api);
 // no Link header when one page holds everything. Error bodies as
-// vendors/market-ai-web-code.md §11 and
+// the vendor's documentation and
 // https://docs.github.com/rest/using-the-rest-api/troubleshooting-the-rest-api show them.
 // Values are illustrative.
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 // Double of the GoPlus Security API (https://api.gopluslabs.io): every answer is HTTP 200 with
 // the envelope `{code, message, result}` (codes of the SDK's src/script/errorcode.js, and 2022 for
-// an unsupported chain as the live service answers, vendors/market-ai-web-code.md §4). The access
+// an unsupported chain as the live service answers). The access
 // token flow follows the SDK's TokenControllerApi and GetAccessTokenRequest model
 // (github.com/GoPlusSecurity/goplus-sdk-node src/gen): POST /api/v1/token with
 // `{app_key, time, sign}`, sign = sha1(app_key + time + app_secret). `Authorization` is accepted
@@ -139,7 +139,7 @@ const chains = (listed: boolean) => [
   ...(listed ? [{ id: '4663', name: 'Robinhood Chain' }] : []),
 ];
 
-/** The live answer for a chain GoPlus does not cover (vendors/market-ai-web-code.md §4). */
+/** The live answer for a chain GoPlus does not cover. */
 const UNSUPPORTED_CHAIN = { code: 2022, message: 'The main chain is not supported', result: null };
 
 export async function startGoplusServer(credentials: {

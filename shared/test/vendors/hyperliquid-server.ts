@@ -123,7 +123,7 @@ function mainDex() {
 }
 
 // The same request with `"dex": "xyz"` (a builder-deployed perp dex, HIP-3; documented `dex`
-// parameter of metaAndAssetCtxs): coins are named `<dex>:<ticker>` (vendors/website-sources-bots.md §3.1).
+// parameter of metaAndAssetCtxs): coins are named `<dex>:<ticker>`.
 function xyzDex() {
   return [
     {
@@ -301,7 +301,7 @@ export async function startHyperliquidServer(): Promise<HyperliquidDouble> {
       if (answer) return sendJson(res, answer.status, answer.body ?? null, answer.headers);
     }
     // A body that does not deserialize (no JSON, no or an unknown `type`): HTTP 422 with a
-    // plain-text reason (vendors/website-sources-bots.md §3, from the community OpenAPI of the API).
+    // plain-text reason (from the community OpenAPI of the API).
     if (!type || !KNOWN_TYPES.has(type)) {
       res.writeHead(422, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end(

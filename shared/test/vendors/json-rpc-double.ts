@@ -1,6 +1,6 @@
 // The JSON-RPC core shared by the RPC doubles: standard methods over the chain fixtures,
 // single and batch requests, `id` echoed, `null` for unknown transactions and blocks, geth's
-// -32601 for unknown methods (vendors/chain.md §1.1-1.3), and switches for failures.
+// -32601 for unknown methods, and switches for failures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { numberToHex } from 'viem';
 import {

@@ -3,7 +3,7 @@
 // follow https://openrouter.ai/docs/api-reference/overview (completion response),
 // https://openrouter.ai/docs/features/tool-calling, https://openrouter.ai/docs/use-cases/usage-accounting,
 // https://openrouter.ai/docs/models and https://openrouter.ai/docs/api-reference/errors-and-debugging
-// as summarized in vendors/market-ai-web-code.md §6. Values are illustrative, and the model ids
+// as summarized in the vendor's documentation. Values are illustrative, and the model ids
 // are made up (no real model id is needed to exercise the client).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
@@ -228,7 +228,7 @@ export async function startOpenrouterServer(key: string): Promise<OpenrouterDoub
     };
 
     if (req.method === 'GET' && path === '/api/v1/models') {
-      // The model list answers without a key (vendors/market-ai-web-code.md §6, [obs]).
+      // The model list answers without a key ([obs]).
       const q = queued();
       if (q) return serveQueued(res, q);
       return sendJson(res, 200, { data: MODELS });

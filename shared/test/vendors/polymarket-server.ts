@@ -3,7 +3,7 @@
 // `events_status`, `events_tag`, `limit_per_type`), keyless. Shapes follow the API reference
 // (https://docs.polymarket.com/api-reference/events/list-events, schemas `Event` and `Market`;
 // https://docs.polymarket.com/api-reference/search/search-markets-events-and-profiles, schema
-// `Search`) and vendors/website-sources-bots.md §7: `outcomes` and `outcomePrices` are strings
+// `Search`) and the vendor's documentation: `outcomes` and `outcomePrices` are strings
 // holding a JSON array, the event's volume and liquidity numbers, the market's strings (with
 // `volumeNum` / `liquidityNum`). Titles and values are illustrative.
 import type { IncomingMessage } from 'node:http';
@@ -37,7 +37,7 @@ export interface PolymarketDouble extends HttpDouble {
 
 /** Failure answers of the Gamma API and its Cloudflare front. */
 export const polymarketReplies = {
-  // Cloudflare's rate-limit answer: an HTML page with Retry-After (vendors/website-sources-bots.md §7).
+  // Cloudflare's rate-limit answer: an HTML page with Retry-After.
   rateLimited: {
     status: 429,
     raw: '<!DOCTYPE html><title>429 Too Many Requests</title><h1>Too Many Requests</h1>',
@@ -150,7 +150,7 @@ const fedDecision = {
 };
 
 // GET /events — an event of independent price levels (`negRisk: false`): each market its own
-// Yes/No on a threshold, Yes prices falling as the level rises (vendors/website-sources-bots.md §7.4).
+// Yes/No on a threshold, Yes prices falling as the level rises.
 // Its volume and liquidity come as strings (seen in answers; the reference says numbers).
 const nvdaLevels = {
   id: '51020',

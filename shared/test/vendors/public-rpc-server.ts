@@ -1,5 +1,5 @@
 // Double of the official public RPC https://rpc.mainnet.chain.robinhood.com
-// (https://docs.robinhood.com/chain/connecting/; behaviour per vendors/chain.md §0.3): keyless;
+// (https://docs.robinhood.com/chain/connecting/; behaviour per the vendor's documentation): keyless;
 // its rate-limit shapes (429 JSON without `id`, 429 with a string `error`) and the HTML
 // interstitial served with HTTP 200 are available as replies below.
 import { startRpcDouble, type Reply } from './json-rpc-double.js';

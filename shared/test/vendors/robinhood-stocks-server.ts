@@ -1,6 +1,6 @@
 // Double of the Robinhood stock-token issuer API (https://api.robinhood.com/rhj/, documented at
 // https://docs.robinhood.com/chain/stock-token-apis/ and known through quotations in public code:
-// vendors/website-sources-bots.md §1): keyless GET /rhj/assets and GET /rhj/prices/{SYMBOL}.
+// the vendor's documentation): keyless GET /rhj/assets and GET /rhj/prices/{SYMBOL}.
 // Switches: the two rate-limit answers seen live (HTTP 429, and HTTP 200 `local_rate_limited` in
 // plain text), an empty quote list, and queued failures.
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';

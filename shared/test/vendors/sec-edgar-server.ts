@@ -2,7 +2,7 @@
 // and one for data.sec.gov (GET /submissions/CIK##########.json), each answering only its own
 // paths (the ticker file is served from www.sec.gov only; data.sec.gov answers 404 for it).
 // Fair access (https://www.sec.gov/search-filings/edgar-search-assistance/accessing-edgar-data,
-// vendors/website-sources-bots.md §6): a request whose User-Agent has no email-like contact is
+// the vendor's documentation): a request whose User-Agent has no email-like contact is
 // answered 403 text/html with the SEC's traffic-management page; a declared agent gets the
 // documented JSON. Switches: the same 403 page for a declared agent (the SEC's rate block),
 // queued answers (429, 5xx, a non-JSON 200), and counters per host and path, with the time each
@@ -47,7 +47,7 @@ export interface SecEdgarDouble {
 export const DECLARED_AGENT = /[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,}/;
 
 // GET https://www.sec.gov/files/company_tickers.json — rows keyed by position, `cik_str` a
-// number (vendors/website-sources-bots.md §6.1; linked from "Accessing EDGAR Data",
+// number (linked from "Accessing EDGAR Data",
 // https://www.sec.gov/search-filings/edgar-search-assistance/accessing-edgar-data). Class shares
 // use "-" (BRK-B); a ticker listed twice keeps its first row ("DUPE").
 export const COMPANY_TICKERS = {
@@ -83,7 +83,7 @@ const recent = (rows: Record<string, string>[]) => {
 // GET https://data.sec.gov/submissions/CIK0000320193.json — the registrant and `filings.recent`
 // as parallel arrays, newest first, `filings.files` for older pages ("Submissions" in
 // https://www.sec.gov/search-filings/edgar-application-programming-interfaces; member list in
-// vendors/website-sources-bots.md §6.2). `cik` unpadded, as observed. An 8-K with two items, an
+// the vendor's documentation). `cik` unpadded, as observed. An 8-K with two items, an
 // 8-K/A with one, a Form 4 whose primary document is the rendered XSL view, a 10-Q, a Form 3
 // with no report date, and an SC 13G/A without a primary document description.
 const APPLE_ROWS: Record<string, string>[] = [

@@ -3,7 +3,7 @@
 // https://docs.tavily.com/documentation/api-reference/endpoint/ (search, extract, map, usage) and
 // tavily-ai/tavily-python `tavily/tavily.py`; errors per
 // https://help.tavily.com/articles/8645538886-understanding-http-errors, as summarized in
-// vendors/market-ai-web-code.md §8. Values (URLs, texts, credits) are illustrative.
+// the vendor's documentation. Values (URLs, texts, credits) are illustrative.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 

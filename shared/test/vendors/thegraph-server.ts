@@ -3,7 +3,7 @@
 // "Using Your API Key"; https://thegraph.com/docs/en/gateways/subgraphs/consumer-side/serving-queries/).
 // Like the real gateway (edgeandnode/gateway src/middleware/require_auth.rs, src/auth.rs,
 // src/client_query.rs, src/errors.rs, src/graphql.rs), every gateway failure is HTTP 200 with a
-// GraphQL `errors` array and no `data`; the texts are those of vendors/market-ai-web-code.md §12.
+// GraphQL `errors` array and no `data`; the texts are those of the vendor's documentation
 // The legacy key-in-path route `/api/{key}/subgraphs/id/{id}` is accepted and recorded too, so
 // that a test can prove it is never used. Values are illustrative.
 import type { IncomingMessage } from 'node:http';

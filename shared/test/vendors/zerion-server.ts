@@ -3,7 +3,7 @@
 // /v1/wallets/{address}/transactions/, HTTP Basic auth `base64("<key>:")`. Shapes follow Zerion's
 // OpenAPI (`openapi_zerion.yaml`, copy in github.com/SAK1337/myzerionmcp) and
 // https://developers.zerion.io/reference; errors per https://developers.zerion.io/reference/error-codes.
-// Zerion's slug for Robinhood Chain is unknown (vendors/market-ai-web-code.md §5): the double
+// Zerion's slug for Robinhood Chain is unknown: the double
 // uses an illustrative slug, so that a provider assuming any slug would fail.
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
@@ -357,7 +357,7 @@ export async function startZerionServer(key: string): Promise<ZerionDouble> {
     if (!wallet) return sendJson(res, 404, errors('Requested resource was not found', `no route ${path}`));
     const address = wallet[1] ?? '';
     const refused = double.untrackable.get(address.toLowerCase());
-    // The answer for contracts and system addresses is undocumented (vendors/market-ai-web-code.md
+    // The answer for contracts and system addresses is undocumented (the vendor's documentation
     // §5): the double answers the configured 4xx with the JSON:API error body of every error.
     if (refused) return sendJson(res, refused.status, errors('Malformed parameter was sent', refused.detail));
     // 202 while a new wallet is being indexed (documented for NFT endpoints; seen on wallet ones).

@@ -1,5 +1,5 @@
 // The US equities capabilities, answered by Finnhub (docs/data-layer.md, "other data sources":
-// US quotes, profile, news, earnings calendar; vendors/website-sources-bots.md §4). Global scope:
+// US quotes, profile, news, earnings calendar). Global scope:
 // a US listing is about no chain. Symbols are US tickers as Finnhub names them (AAPL, BRK.B),
 // accepted in any case and sent upper case. Dates are calendar days (YYYY-MM-DD, UTC); a window
 // left out is filled by the provider and returned in the answer (`from`, `to`).

@@ -1,5 +1,5 @@
 // The US macro series capability, answered by FRED (docs/data-layer.md, "other data sources": US
-// macro series; vendors/website-sources-bots.md §5): a series' metadata and its latest
+// macro series): a series' metadata and its latest
 // observations, newest first. Global scope. Series ids are FRED's own (CPIAUCSL, FEDFUNDS, DGS10,
 // UNRATE), accepted in any case and sent upper case. `units` is FRED's transformation of the
 // values (`lin` levels, the default; `pc1` percent change from a year ago, ...).

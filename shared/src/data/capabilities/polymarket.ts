@@ -1,5 +1,5 @@
 // Prediction-market odds from Polymarket (doc 3's odds card): open events by tag slug (Fed,
-// inflation, stocks: the slugs of vendors/website-sources-bots.md §7.3) or by a free-text search
+// inflation, stocks: the slugs of the vendor's documentation) or by a free-text search
 // (the documented `/public-search`), with their markets, outcomes and prices. Global: Polymarket
 // is not a chain of CHAINS. Live prices: the `block` cache class (30 s). The choice of what the
 // card shows (most likely buckets, levels nearest 50 %) is the odds service's, not this layer's.

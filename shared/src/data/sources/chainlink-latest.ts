@@ -1,7 +1,7 @@
 // feeds.latest: a Chainlink feed's latest round, read on chain through the data layer's RPC
 // providers (`onchain.call`, their routing, fallback, cache and chain-id check), never through an
 // HTTP client of its own. `latestRoundData()`, `decimals()` and `description()` of
-// AggregatorV3Interface (vendors/website-sources-bots.md §8.2) are encoded and decoded with viem.
+// AggregatorV3Interface are encoded and decoded with viem.
 // The answer is flagged `stale` when `updatedAt` is older than the feed's heartbeat from the
 // catalog (`feeds.list`), else than `maxAgeS` (default 3600 s): equity feeds hold their last value
 // off-hours without heartbeats, so the age is always checked. The envelope is the RPC answer's

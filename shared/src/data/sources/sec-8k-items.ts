@@ -2,9 +2,8 @@
 // for the filings card of doc 3 ("2.02 earnings, 5.02 director or officer change").
 // Source: the SEC's Form 8-K and its General Instructions (https://www.sec.gov/files/form8-k.pdf),
 // sections 1 to 9 as amended through Item 1.05 (Material Cybersecurity Incidents, Release
-// 33-11216, 2023); the same list in vendors/website-sources-bots.md §6.3, which folds the
-// asset-backed items into "6.01–6.05" and leaves out 6.06 (Static Pool) and 6.10 (Alternative
-// Filings of Asset-Backed Issuers): both are items of the form and are listed here.
+// 33-11216, 2023), including the asset-backed items 6.01 to 6.06 and 6.10 (Alternative Filings
+// of Asset-Backed Issuers).
 // EDGAR's submissions JSON lists a filing's items as these numbers, comma-separated ("2.02,9.01").
 
 export interface Form8kItem {

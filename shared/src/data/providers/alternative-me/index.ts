@@ -1,7 +1,7 @@
 // alternative.me's fear-and-greed index: `sentiment.fearGreed` asks `/fng/?limit=N&format=json`
 // and answers the newest reading (with the seconds to the next update) and, for limit > 1, every
 // reading newest first. Errors (https://alternative.me/crypto/fear-and-greed-index/ "API";
-// vendors/website-sources-bots.md §9.1): a `metadata.error` text in the answer is a refusal of the
+// the vendor's documentation): a `metadata.error` text in the answer is a refusal of the
 // request (PROVIDER_ERROR with the text); an empty `data` list is no data (UNAVAILABLE); HTTP 429
 // RATE_LIMITED; other 4xx refused; 5xx and unusable bodies are failures (5xx transient).
 import { compact } from '../../compact.js';

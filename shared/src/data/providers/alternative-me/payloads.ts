@@ -1,5 +1,5 @@
 // alternative.me's `GET /fng/` answer (https://alternative.me/crypto/fear-and-greed-index/,
-// section "API", "Fear & Greed Index" endpoint; vendors/website-sources-bots.md §9.1):
+// section "API", "Fear & Greed Index" endpoint):
 // `{ name, data: [{ value, value_classification, timestamp, time_until_update? }], metadata: { error } }`.
 // `value`, `timestamp` (unix seconds) and `time_until_update` (seconds, newest reading only) are
 // strings; `metadata.error` is null, or the reason the request failed. Only what the layer reads

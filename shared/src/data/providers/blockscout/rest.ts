@@ -1,5 +1,5 @@
 // GET against the Blockscout REST v2 API through the guarded fetch, with the error mapping of
-// vendors/chain.md §4.2-4.3: 401 rejects the key, 402 is "no key" (auth) or "Out of credits"
+// the vendor's documentation: 401 rejects the key, 402 is "no key" (auth) or "Out of credits"
 // (rate limit), 404 `Network not supported` is another chain, 404 `Not found` is not found,
 // 422 is a refused request, 429 a rate limit, 5xx and HTML a transient failure.
 import type { z } from 'zod';

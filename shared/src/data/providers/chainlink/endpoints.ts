@@ -1,6 +1,6 @@
 // Chainlink's feed catalog for the chain: the reference-data-directory JSON that
 // https://docs.chain.link/data-feeds/price-feeds/addresses?network=robinhood renders, keyless
-// (vendors/website-sources-bots.md §8.1). CHAINLINK_FEEDS_URL is the whole URL of the catalog
+//. CHAINLINK_FEEDS_URL is the whole URL of the catalog
 // (a mirror or a local double); its default is Robinhood Chain mainnet's file, the only one
 // published for the chain (no testnet file exists).
 import type { DataEnv } from '../../config/env-vars.js';

@@ -1,6 +1,6 @@
 // GET of the feed catalog through the guarded fetch. The directory is a static file host
 // (Vercel): 404 means no catalog at that address (a wrong or missing file, as for a testnet,
-// vendors/website-sources-bots.md §8.1), reported as no data naming CHAINLINK_FEEDS_URL; 429 is a
+// the vendor's documentation), reported as no data naming CHAINLINK_FEEDS_URL; 429 is a
 // rate limit; other 4xx a refused request; 5xx, HTML and unusable bodies transient failures.
 import { NoDataError, ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
 import { jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';

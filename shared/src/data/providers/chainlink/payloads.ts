@@ -3,7 +3,7 @@
 // `name`, `path`, `pair`, `proxyAddress` (nullable), `secondaryProxyAddress`, `contractAddress`,
 // `decimals`, `heartbeat` (s), `threshold` (%), `assetName`, `feedCategory`, `feedType`, `docs`
 // with `hidden`, `productTypeCode`...), plus `docs.marketHours`, `docs.baseAsset`,
-// `docs.quoteAsset` seen in the chain's file (vendors/website-sources-bots.md §8.1). The docs site
+// `docs.quoteAsset` seen in the chain's file. The docs site
 // leaves out entries with `docs.hidden` or without a proxy address; so does the provider. Each
 // entry is read on its own, so that one odd entry does not hide the others.
 import { z } from 'zod';

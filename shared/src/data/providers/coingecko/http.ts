@@ -1,6 +1,6 @@
 // GET against CoinGecko through the guarded fetch, with the vendor's error mapping
 // (https://docs.coingecko.com/docs/errors-and-rate-limits; bodies as recorded in
-// vendors/market-ai-web-code.md §3): HTTP 429, or any status whose body carries error_code 429
+// the vendor's documentation): HTTP 429, or any status whose body carries error_code 429
 // (the keyless tier answers so with HTTP 200), is a rate limit; 401 or code 10002 rejects the
 // key; 10010/10011 (a key sent to the other root) too; 10005 (not on this plan) refuses the
 // method; 404 is "not found" or "no listing" as the caller says; 408, 5xx and non-JSON bodies

@@ -3,7 +3,7 @@
 // pools. Robinhood Chain is found in GET /v2/chains at run time (by chain id 4663, else by the
 // name DefiLlama is known to use for it); a chain DefiLlama does not list is UNAVAILABLE.
 // No request budget: DefiLlama publishes no free-tier limit (about 300 requests in 5 minutes per
-// IP is reported by third parties, unconfirmed; vendors/website-sources-bots.md §2).
+// IP is reported by third parties, unconfirmed).
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

@@ -1,7 +1,7 @@
 // DefiLlama, the `defi.*` capabilities for the chain. DefiLlama names chains by display name; the
 // chain's name is not assumed but found in GET /v2/chains: the entry whose `chainId` is the chain's
 // id, else (DefiLlama leaves `chainId` null for some chains) the entry carrying the name DefiLlama
-// is known to use for it ("Robinhood Chain" for 4663, vendors/website-sources-bots.md §2) with no
+// is known to use for it ("Robinhood Chain" for 4663) with no
 // other chain id. The runtime keeps the name; a chain DefiLlama does not list is NoDataError
 // (UNAVAILABLE), believed for an hour before /v2/chains is asked again.
 import { compact } from '../../compact.js';

@@ -3,7 +3,7 @@
 // GET /overview/dexs/{chain}, GET /overview/fees/{chain}, GET /stablecoinchains (stablecoins host)
 // and GET /pools (yields host); fuller member lists from the official SDK's types
 // (github.com/DefiLlama/api-sdk src/types: VolumeOverviewResponse, FeesOverviewResponse,
-// StablecoinChainMcap) and vendors/website-sources-bots.md §2. Only what the layer reads is
+// StablecoinChainMcap) . Only what the layer reads is
 // validated; members the SDK marks nullable or optional, and members the overview leaves out when
 // it has no figure (the server copies them from its summary, so they may be missing), are optional.
 // The two large lists (/protocols, /pools) are checked item by item, only for the chain's items.

@@ -15,7 +15,7 @@ export function dexscreenerEndpoint(env: DataEnv): ProviderEndpoint {
 
 /**
  * The DexScreener chain slug of a market network. The supported chain's key maps to the slug
- * verified live (`robinhood`, vendors/market-ai-web-code.md §1 "Robinhood Chain"); any other
+ * verified live (`robinhood`); any other
  * network id is a DexScreener slug already and passes through unchanged. Never another chain.
  */
 const SLUG_OF_CHAIN: Readonly<Record<string, string>> = { robinhood: 'robinhood' };

@@ -1,5 +1,5 @@
 // DexScreener, the DEX pair provider: search, a token (its main pair), every pair of a token,
-// one pair (vendors/market-ai-web-code.md §1). Keyless; the 300-a-minute budget is the
+// one pair. Keyless; the 300-a-minute budget is the
 // descriptor's client-side throttle. The network is the chain's DexScreener slug (the supported
 // chain maps to `robinhood`; any other id passes through unchanged); an empty answer is no data
 // for both an unlisted token and an unknown network.

@@ -6,7 +6,7 @@
 // array of Pair objects. Nullability follows the reference's schema (Pair: `labels`, `priceUsd`,
 // `priceChange`, `liquidity`, `liquidity.usd`, `fdv`, `marketCap`, `pairCreatedAt` and the quote
 // token's name and symbol may be null). Unknown tokens and pairs are a 200 with `pairs: null` or
-// `[]`, never a 404 (vendors/market-ai-web-code.md §1 "Errors and empty answers"); `/tokens/v1`
+// `[]`, never a 404; `/tokens/v1`
 // was also seen answering `{pairs: null}`, so every list accepts both forms.
 import { z } from 'zod';
 

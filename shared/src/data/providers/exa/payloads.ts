@@ -1,7 +1,7 @@
 // Exa API responses, from https://exa.ai/docs/reference/search, …/get-contents,
 // …/find-similar-links and …/answer, with exa-labs/exa-js `src/index.ts` (the SDK's result types);
 // per-URL statuses of /contents per https://exa.ai/docs/changelog/contents-endpoint-status-changes;
-// error bodies per https://exa.ai/docs/reference/error-codes (vendors/market-ai-web-code.md §9).
+// error bodies per https://exa.ai/docs/reference/error-codes.
 // Only what the layer reads is validated; `title`, `author` and `publishedDate` may be null.
 import { z } from 'zod';
 

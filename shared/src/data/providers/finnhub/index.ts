@@ -1,4 +1,4 @@
-// Finnhub, the US equities source (vendors/website-sources-bots.md §4):
+// Finnhub, the US equities source:
 // - equities.quote: GET /quote. An unknown symbol is answered 200 with zeros and nulls
 //   (`{"c":0,"d":null,...,"t":0}`): that is no data (UNAVAILABLE), never a price of 0. A 0 in a
 //   price or time member is "not sent", so it is absent too;

@@ -1,7 +1,7 @@
 // Firecrawl API v2 responses, from https://docs.firecrawl.dev/api-reference/endpoint/scrape,
 // …/endpoint/search, …/endpoint/map and …/endpoint/credit-usage, with the server's own types
 // (mendableai/firecrawl `apps/api/src/controllers/v2/types.ts`) and its error bodies
-// (`{success: false, error, code?, details?}`, vendors/market-ai-web-code.md §10). Only what the
+// (`{success: false, error, code?, details?}`). Only what the
 // layer reads is validated.
 import { z } from 'zod';
 

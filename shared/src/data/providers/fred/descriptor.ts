@@ -1,6 +1,6 @@
 // FRED (Federal Reserve Economic Data, St. Louis Fed), the US macro series source: a series'
 // metadata and latest observations (docs/data-layer.md, "other data sources";
-// vendors/website-sources-bots.md §5). Keyed (FRED_API_KEY, FRED's `api_key` query parameter).
+// the vendor's documentation). Keyed (FRED_API_KEY, FRED's `api_key` query parameter).
 // Tried once: a 429 is RATE_LIMITED.
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';

@@ -1,4 +1,4 @@
-// FRED, the US macro series source (vendors/website-sources-bots.md §5). macro.series asks
+// FRED, the US macro series source. macro.series asks
 // GET /fred/series for the metadata, then GET /fred/series/observations (sort_order=desc,
 // `limit`, `units`) for the latest observations, newest first. One after the other, not at once:
 // an unknown series costs one request, and FRED's per-key limit is said to refuse bursts.

@@ -16,7 +16,7 @@ export function geckoterminalEndpoint(env: DataEnv): ProviderEndpoint {
 
 /**
  * GeckoTerminal's id of a market network: the supported chain is listed as `robinhood` in the
- * live `/networks` list (vendors/market-ai-web-code.md §2, observed 2026-09-15); every other
+ * live `/networks` list (observed 2026-09-15); every other
  * id is GeckoTerminal's own and passes through unchanged.
  */
 const NETWORK_IDS: Readonly<Record<string, string>> = { robinhood: 'robinhood' };

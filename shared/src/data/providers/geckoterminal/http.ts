@@ -1,5 +1,5 @@
 // GET against GeckoTerminal through the guarded fetch (the 10-a-minute budget is applied
-// there), with the error mapping of vendors/market-ai-web-code.md §2: 429 is RATE_LIMITED
+// there), with the error mapping of the vendor's documentation: 429 is RATE_LIMITED
 // (decided on the status alone: the body is undocumented), 404 (unknown network, pool or
 // token) is no listing, 5xx and unusable bodies are transient failures, any other 4xx a
 // refused request.

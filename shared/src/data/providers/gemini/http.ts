@@ -1,6 +1,6 @@
 // Requests to the Gemini API through the guarded fetch, the key in `x-goog-api-key` only, with
 // its error table (https://ai.google.dev/gemini-api/docs/troubleshooting; the Google API error
-// model, https://google.aip.dev/193; vendors/market-ai-web-code.md §7) mapped as
+// model, https://google.aip.dev/193) mapped as
 // docs/data-layer.md's AI rows say:
 // - 401, and a 400 whose `google.rpc.ErrorInfo` reason is API_KEY_INVALID (the vendor answers a bad
 //   key with 400 INVALID_ARGUMENT, not 401): AuthFailedError, the provider becomes auth_failed;

@@ -1,7 +1,7 @@
 // GET against the GitHub REST API through the guarded fetch, with GitHub's error mapping
 // (https://docs.github.com/rest/using-the-rest-api/troubleshooting-the-rest-api,
 // https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api,
-// vendors/market-ai-web-code.md §11, the error table of docs/data-layer.md):
+// the vendor's documentation, the error table of docs/data-layer.md):
 // - 401 (`Bad credentials`): the token is rejected, AuthFailedError (the router then asks the
 //   public API and records it in `fallbackFrom`); the public API sends no credentials, so its 401
 //   (`Requires authentication`) refuses this request only;

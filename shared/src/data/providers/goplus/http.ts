@@ -1,6 +1,6 @@
 // Requests to GoPlus through the guarded fetch, and the envelope's codes (the SDK's
 // src/script/errorcode.js; 2022 as the live service answers an unsupported chain,
-// vendors/market-ai-web-code.md §4): 1 ok; 2 data pending and 5000 are transient failures;
+// the vendor's documentation): 1 ok; 2 data pending and 5000 are transient failures;
 // 2018/2022 (chain not supported), 2020/2021 (not a contract, no contract info) are no data;
 // 4029 is a rate limit; 4010/4011/4012/4022/4023 reject the credentials; 5006/2004 refuse the
 // request. With an app key and secret every request carries an access token (POST

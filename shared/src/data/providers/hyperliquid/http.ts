@@ -1,6 +1,6 @@
 // POST {base}/info through the guarded fetch, with Hyperliquid's error mapping
 // (https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/rate-limits-and-user-limits;
-// vendors/website-sources-bots.md §3): 429 when the IP's weight budget is spent (RATE_LIMITED,
+// the vendor's documentation): 429 when the IP's weight budget is spent (RATE_LIMITED,
 // Retry-After kept when sent); 422 with a plain-text `Failed to deserialize the JSON body into
 // the target type…` when the request body is not one Hyperliquid accepts, and any other 4xx:
 // the request is refused (PROVIDER_ERROR, no fallback); 5xx and time-outs: transient failures;

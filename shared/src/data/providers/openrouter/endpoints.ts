@@ -1,6 +1,6 @@
 // OpenRouter API (https://openrouter.ai/docs/api-reference/authentication): the key travels as
 // `Authorization: Bearer <key>`, never in a URL. `GET /models` answers without a key
-// (vendors/market-ai-web-code.md §6), so the provider is configured without one and only
+//, so the provider is configured without one and only
 // `ai.generate` is withheld. OPENROUTER_BASE_URL replaces the default base (a mirror or a local
 // double).
 import type { DataEnv } from '../../config/env-vars.js';

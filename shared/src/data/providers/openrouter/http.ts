@@ -1,5 +1,5 @@
 // Requests to OpenRouter through the guarded fetch, with its error table
-// (https://openrouter.ai/docs/api-reference/errors-and-debugging, vendors/market-ai-web-code.md §6)
+// (https://openrouter.ai/docs/api-reference/errors-and-debugging)
 // mapped as docs/data-layer.md's AI rows say:
 // - 401 (missing, disabled or invalid key): AuthFailedError, the provider becomes auth_failed;
 // - 429: RateLimitedError with Retry-After (retried once when it is at most 5 s);

@@ -1,4 +1,4 @@
-// Official public RPC: core JSON-RPC only (no debug_*, trace_*, filters: vendors/chain.md §0.3).
+// Official public RPC: core JSON-RPC only (no debug_*, trace_*, filters: the vendor's documentation).
 import { createRpcRuntime } from '../rpc-core/create-rpc-runtime.js';
 import type { ProviderFactory } from '../provider-types.js';
 

@@ -1,5 +1,5 @@
 // QuickNode, the fallback RPC: core JSON-RPC plus traces with the call tracer
-// (debug_traceTransaction; Robinhood has no trace_* methods, vendors/chain.md §3.3).
+// (debug_traceTransaction; Robinhood has no trace_* methods).
 import { hexToBigInt, type Hex } from 'viem';
 import { ProviderError } from '../../errors/data-errors.js';
 import type { ProviderFactory } from '../provider-types.js';

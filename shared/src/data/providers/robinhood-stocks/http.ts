@@ -1,5 +1,5 @@
 // GET against the issuer API through the guarded fetch. Failures as observed (the issuer documents
-// a 60 requests/s limit but no error bodies; vendors/website-sources-bots.md §1.2, §1.6): HTTP 429,
+// a 60 requests/s limit but no error bodies): HTTP 429,
 // or HTTP 200 with a plain-text body such as `local_rate_limited` (the envoy gateway's local
 // limiter), are rate limits; 404 `{code: 5}` is an unknown symbol; 5xx is a transient failure.
 import type { z } from 'zod';

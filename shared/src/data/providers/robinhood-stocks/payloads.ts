@@ -1,5 +1,5 @@
 // The issuer's responses, from https://docs.robinhood.com/chain/stock-token-apis/ (known through
-// quotations in public code; vendors/website-sources-bots.md §1.1-1.2). The layer passes them on
+// quotations in public code). The layer passes them on
 // unnormalized, so only the members it reads are checked and every other member is kept.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// JSON-RPC 2.0 over the guarded fetch (vendors/chain.md §1.1): success is 2xx and no `error`;
+// JSON-RPC 2.0 over the guarded fetch: success is 2xx and no `error`;
 // a 200 may carry an error, a 4xx/5xx may carry a JSON-RPC body or HTML; non-JSON bodies are
 // transport failures, never data.
 import { ProviderError } from '../../errors/data-errors.js';

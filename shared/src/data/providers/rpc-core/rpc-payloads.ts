@@ -8,7 +8,7 @@ export const rpcErrorSchema = z.looseObject({
   data: z.unknown().optional(),
 });
 
-/** `error` may be a bare string on the public RPC's 429 (vendors/chain.md §0.3). */
+/** `error` may be a bare string on the public RPC's 429. */
 export const rpcResponseSchema = z.looseObject({
   jsonrpc: z.literal('2.0').optional(),
   id: z.union([z.number(), z.string(), z.null()]).optional(),

@@ -4,8 +4,7 @@
 // - 403 with an HTML page: the SEC's traffic-management answer. The same page (titled "Request
 //   Rate Threshold Exceeded", headed "Your Request Originates from an Undeclared Automated
 //   Tool") answers both an undeclared agent and a client over 10 requests a second; the block
-//   lifts once the rate stays under the limit for 10 minutes (vendors/website-sources-bots.md §6;
-//   the SEC's page as quoted in public issues, e.g. github.com/Gunratan/edgar/issues/10 and
+//   lifts once the rate stays under the limit for 10 minutes (//   the SEC's page as quoted in public issues, e.g. github.com/Gunratan/edgar/issues/10 and
 //   /issues/4). The agent is checked before anything is sent, so the answer is RATE_LIMITED,
 //   with those 10 minutes as `retryAfterMs`, and the message says to check SEC_USER_AGENT too.
 // - 403 without HTML: refused as such, PROVIDER_ERROR.

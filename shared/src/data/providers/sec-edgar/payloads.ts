@@ -3,7 +3,7 @@
 // submissions: `filings.recent` as parallel arrays, `filings.files` for older pages) and the
 // ticker file linked from https://www.sec.gov/search-filings/edgar-search-assistance/accessing-edgar-data
 // (https://www.sec.gov/files/company_tickers.json: rows keyed "0", "1", ... with `cik_str` a
-// number despite its name); shapes cross-checked in vendors/website-sources-bots.md §6.1-6.2.
+// number despite its name); shapes cross-checked in the vendor's documentation
 // Only what the layer reads is validated; members EDGAR leaves empty ("") or out are optional.
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 // Tavily API responses, from https://docs.tavily.com/documentation/api-reference/endpoint/search,
 // …/endpoint/extract, …/endpoint/map and …/endpoint/usage, with tavily-ai/tavily-python
 // (`tavily/tavily.py`) and the error bodies of
-// https://help.tavily.com/articles/8645538886-understanding-http-errors (vendors/market-ai-web-code.md §8).
+// https://help.tavily.com/articles/8645538886-understanding-http-errors.
 // Only what the layer reads is validated; members the docs mark nullable or optional are so here.
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 // The Graph gateway, the subgraph provider: a GraphQL query of a subgraph the caller names (none
 // is assumed). One retry for transient failures: a 5xx, a time-out, a network error, and the
 // gateway's `bad indexers: …` answer (every indexer it picked failed this time; another attempt
-// may reach others, vendors/market-ai-web-code.md §12).
+// may reach others).
 import { LIMITS } from '../../limits.js';
 import { RETRY_TRANSIENT_ONCE } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

@@ -3,7 +3,7 @@
 // member exactly as returned (nulls included: in GraphQL they are values, not absent fields).
 //
 // The gateway answers its own failures with HTTP 200 and an `errors` array
-// (vendors/market-ai-web-code.md §12; edgeandnode/gateway src/errors.rs, src/auth.rs), so the
+// (edgeandnode/gateway src/errors.rs, src/auth.rs), so the
 // body is inspected on every 200:
 // - `auth error: …` (missing header, malformed or unknown key, domain not authorized): the key is
 //   unusable, AuthFailedError (the provider becomes auth_failed); except the billing refusals

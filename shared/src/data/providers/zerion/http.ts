@@ -1,5 +1,5 @@
 // GET against the Zerion API through the guarded fetch, with Zerion's error mapping
-// (https://developers.zerion.io/reference/error-codes, vendors/market-ai-web-code.md §5):
+// (https://developers.zerion.io/reference/error-codes):
 // 401 rejects the key; 429 is a rate limit (its Retry-After kept for the one retry); 202 means
 // the wallet is still being indexed; any other 4xx on a wallet endpoint means Zerion cannot track
 // the address (contracts and system addresses: their exact error is undocumented), reported as
