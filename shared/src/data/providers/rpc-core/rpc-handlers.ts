@@ -151,6 +151,7 @@ export function coreRpcHandlers(rpc: JsonRpc): Record<string, CapabilityHandler>
         address: str(params, 'address'),
         fromBlock: numberToHex(from),
         toBlock: numberToHex(to),
+        ...(Array.isArray(params.topics) ? { topics: params.topics as (Hex | null)[] } : {}),
       };
       const logs = await rpc<RpcLog[]>('eth_getLogs', [filter]);
       return { data: { count: logs.length, logs: logs.map((log) => compact(formatLog(log))) } };
