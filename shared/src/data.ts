@@ -36,3 +36,4 @@ export type * from './data/web/web-types.js';
 export type * from './data/github/github-types.js';
 export { FORM_8K_ITEMS, form8kItem, form8kLabel, type Form8kItem } from './data/sources/sec-8k-items.js';
 export type * from './data/sources/sec-edgar-types.js';
+export * from './data/project-token/index.js';

@@ -38,7 +38,9 @@ interface AbiEntry {
 }
 
 /** Function and event signatures of an ABI as the explorer sent it (entries it cannot read are skipped). */
-export function contractInterfaceOf(abi: readonly unknown[]): Pick<ContractInterface, 'functions' | 'events'> {
+export function contractInterfaceOf(
+  abi: readonly unknown[],
+): Pick<ContractInterface, 'functions' | 'events'> {
   const functions: ContractInterface['functions'] = [];
   const events: string[] = [];
   for (const raw of abi) {

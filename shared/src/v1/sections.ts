@@ -36,7 +36,8 @@ export function toSection<T = unknown>(result: Result, data?: (value: unknown) =
       data: data ? data(result.data) : (result.data as T),
       provenance: result.provenance,
     };
-  if (result.status === 'UNAVAILABLE') return { status: 'UNAVAILABLE', code: result.code, reason: result.reason };
+  if (result.status === 'UNAVAILABLE')
+    return { status: 'UNAVAILABLE', code: result.code, reason: result.reason };
   return { status: 'ERROR', code: result.code, reason: result.message };
 }
 

@@ -1,4 +1,4 @@
-// The core JSON-RPC capabilities every RPC provider serves (vendors/chain.md §1.2). Requests
+// The core JSON-RPC capabilities every RPC provider serves. Requests
 // are encoded and responses decoded with viem (formatters, hex utilities, the ERC-20 ABI);
 // balances, nonce and code are read at the head block the provider reported, and pinned to it.
 import {
