@@ -3,6 +3,7 @@
 // testnet name) and an RPC node whose feed proxies answer AggregatorV3Interface's
 // `latestRoundData()`, `decimals()` and `description()` to `eth_call` (the vendor's documentation
 // §8.1-8.2), on the JSON-RPC core shared by the RPC doubles. Addresses and values are illustrative.
+import { AGGREGATOR_V3_ABI } from '../../src/data/sources/chainlink-latest.js';
 import { decodeFunctionData, encodeFunctionResult } from 'viem';
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
@@ -140,35 +141,7 @@ export interface FeedState {
 }
 
 // The AggregatorV3Interface functions the feeds answer (https://docs.chain.link/data-feeds/api-reference).
-const AGGREGATOR_ABI = [
-  {
-    type: 'function',
-    name: 'latestRoundData',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [
-      { name: 'roundId', type: 'uint80' },
-      { name: 'answer', type: 'int256' },
-      { name: 'startedAt', type: 'uint256' },
-      { name: 'updatedAt', type: 'uint256' },
-      { name: 'answeredInRound', type: 'uint80' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'decimals',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint8' }],
-  },
-  {
-    type: 'function',
-    name: 'description',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
-] as const;
+const AGGREGATOR_ABI = AGGREGATOR_V3_ABI;
 
 export interface FeedRpcDouble extends RpcDouble {
   /** Feed proxies by lower-case address. */
