@@ -2,6 +2,7 @@
 // server with a message naming the variable, never with a stack trace.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { projectTokenConfigSchema, type ProjectTokenConfig } from '@pkg/shared/data';
 import { z } from 'zod';
 import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
 
@@ -90,7 +91,13 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/**
+ * The server's configuration: its own variables, and the project token's (PROJECT_TOKEN_ADDRESS,
+ * PROJECT_TOKEN_POOL, UNISWAP_V4_POOL_MANAGER, UNISWAP_V4_STATE_VIEW, PROJECT_DEV_WALLETS,
+ * PROJECT_BURN_ADDRESSES), parsed into `projectToken`: unset, every token answer is UNAVAILABLE
+ * naming the variable.
+ */
+export type Config = z.infer<typeof configSchema> & { projectToken: ProjectTokenConfig };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -100,8 +107,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
+  const token = projectTokenConfigSchema.safeParse(input);
+  if (parsed.success && token.success) return { ...parsed.data, projectToken: token.data };
+  const issues = [...(parsed.error?.issues ?? []), ...(token.error?.issues ?? [])];
+  const lines = issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const got = typeof input[name] === 'string' && name !== 'MONGODB_URI' ? ` (got "${input[name]}")` : '';
     return `  ${name} ${issue.message}${got}`;

@@ -84,3 +84,11 @@ export {
   type ContractInterface,
   type V1Contract,
 } from './v1/contract.js';
+export {
+  V1_ENDPOINTS,
+  V1_TTL,
+  type V1Endpoint,
+  type V1Name,
+  type V1Params,
+  type V1Answer,
+} from './v1/endpoints.js';

@@ -6,6 +6,7 @@
 // which adds the ETag and answers 304 to a matching If-None-Match.
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../deps.js';
+import { weakEtag } from './package-responses.js';
 
 export interface V1Answer {
   value: unknown;
@@ -58,6 +59,43 @@ export function createV1AnswerCache(options: { max?: number; now?: () => number 
     },
     clear: () => cache.clear(),
   };
+}
+
+const STATUSES = new Set(['LIVE', 'CACHED', 'UNAVAILABLE', 'ERROR']);
+
+/**
+ * True when a section anywhere in the answer failed (status ERROR): such an answer is sent to the
+ * requests that waited for it, with a short private lifetime, and never kept as data. A section
+ * is an object whose `status` is one of the data layer's statuses.
+ */
+export function hasFailedSection(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 8) return false;
+  if (Array.isArray(value)) return value.some((v) => hasFailedSection(v, depth + 1));
+  const status = (value as { status?: unknown }).status;
+  if (typeof status === 'string' && STATUSES.has(status) && status === 'ERROR') return true;
+  return Object.values(value).some((v) => hasFailedSection(v, depth + 1));
+}
+
+export interface SerializedAnswer {
+  body: string;
+  etag: string;
+  failed: boolean;
+}
+
+const serialized = new WeakMap<object, SerializedAnswer>();
+
+/**
+ * An answer as sent: its JSON, its ETag and whether a panel failed, computed once per answer
+ * object (a kept answer is the same object for every request until it expires).
+ */
+export function serializeAnswer(value: object): SerializedAnswer {
+  let sent = serialized.get(value);
+  if (!sent) {
+    const body = JSON.stringify(value);
+    sent = { body, etag: weakEtag(body), failed: hasFailedSection(value) };
+    serialized.set(value, sent);
+  }
+  return sent;
 }
 
 /**

@@ -1,36 +1,38 @@
-// The /v1 REST adapters (docs/public-api.md): each calls its procedure and sends the answer with
-// the edge headers of its data's TTL and its ETag, and answers 304 to a matching If-None-Match
-// (as the hot reads do). An answer with a failed panel is sent with a short, private lifetime.
-//   GET /v1/contract/:address → v1.contract
-import { failed, type Section } from '@pkg/shared';
+// The /v1 REST adapters (docs/public-api.md), one per row of V1_ENDPOINTS (@pkg/shared):
+//   GET <path> → path parameters and query string → the row's procedure (v1.<name>) → the answer
+//   with the edge headers of the row's TTL and its ETag; 304 to a matching If-None-Match. An
+//   answer with a failed panel is sent with a short, private lifetime. Bad parameters are 400 in
+//   the registry's error body (the procedure validates them).
+//   GET /v1/openapi.json → the OpenAPI 3.1 document generated from the same rows.
+import { V1_ENDPOINTS, type V1Name } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import fresh from 'fresh';
-import { weakEtag } from '../cache/package-responses.js';
-import { edgeCacheControl } from '../cache/v1-answers.js';
+import { edgeCacheControl, serializeAnswer } from '../cache/v1-answers.js';
 import type { AppDeps } from '../deps.js';
-import { CONTRACT_TTL_MS } from '../services/website/contract-facts.js';
 import { callerFor } from './caller.js';
 
-function sendAnswer(req: Request, res: Response, value: Record<string, unknown>, ttlMs: number): void {
-  const sections = Object.values(value).filter(
-    (v): v is Section => typeof v === 'object' && v !== null && 'status' in v,
-  );
-  const body = JSON.stringify(value);
-  const etag = weakEtag(body);
-  res.setHeader('Cache-Control', sections.some(failed) ? 'private, max-age=5' : edgeCacheControl(ttlMs));
-  res.setHeader('ETag', etag);
-  if (fresh(req.headers, { etag })) {
+export function sendV1Answer(req: Request, res: Response, value: object, ttlMs: number): void {
+  const sent = serializeAnswer(value);
+  res.setHeader('Cache-Control', sent.failed ? 'private, max-age=5' : edgeCacheControl(ttlMs));
+  res.setHeader('ETag', sent.etag);
+  if (fresh(req.headers, { etag: sent.etag })) {
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(body);
+  res.type('application/json').send(sent.body);
 }
+
+type V1Procedures = Record<V1Name, (params: unknown) => Promise<object>>;
 
 export function v1Routes(deps: AppDeps): Router {
   const r = Router();
-  r.get('/v1/contract/:address', async (req, res) => {
-    const answer = await callerFor(req, deps).v1.contract({ address: req.params.address });
-    sendAnswer(req, res, answer, CONTRACT_TTL_MS);
-  });
+  for (const name of Object.keys(V1_ENDPOINTS) as V1Name[]) {
+    const endpoint = V1_ENDPOINTS[name];
+    r.get(endpoint.path, async (req, res) => {
+      const procedures = callerFor(req, deps).v1 as unknown as V1Procedures;
+      const answer = await procedures[name]({ ...req.query, ...req.params });
+      sendV1Answer(req, res, answer, endpoint.ttlMs);
+    });
+  }
   return r;
 }

@@ -1,11 +1,8 @@
 // Contract facts (docs/public-api.md, GET /v1/contract/:address): the verified name, functions
 // and events from the explorer, and the automated security flags of the address; each a section
 // of its own, so that one failing source never blanks the other.
-import { contractInterfaceOf, failed, toSection, type ContractInterface, type V1Contract } from '@pkg/shared';
+import { contractInterfaceOf, toSection, type ContractInterface, type V1Contract } from '@pkg/shared';
 import type { DataClient } from '@pkg/shared/data';
-
-/** Verified sources and security reports are cached 10 minutes by the data layer (docs/data-layer.md). */
-export const CONTRACT_TTL_MS = 600_000;
 
 function verifiedInterface(address: string) {
   return (value: unknown): ContractInterface => {
@@ -25,18 +22,14 @@ function verifiedInterface(address: string) {
   };
 }
 
-export async function contractFacts(
-  data: DataClient,
-  address: string,
-): Promise<{ value: V1Contract; ttlMs: number; keep: boolean }> {
+export async function contractFacts(data: DataClient, address: string): Promise<V1Contract> {
   const [verified, security] = await Promise.all([
     data.explorer.contract({ address }),
     data.security.address({ address }),
   ]);
-  const value: V1Contract = {
+  return {
     address,
     verified: toSection(verified, verifiedInterface(address)),
     security: toSection(security, (v) => v as Record<string, unknown>),
   };
-  return { value, ttlMs: CONTRACT_TTL_MS, keep: !failed(value.verified) && !failed(value.security) };
 }
