@@ -10,6 +10,7 @@ import fresh from 'fresh';
 import { edgeCacheControl, serializeAnswer } from '../cache/v1-answers.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
+import { v1OpenApiDocument } from './openapi.js';
 
 export function sendV1Answer(req: Request, res: Response, value: object, ttlMs: number): void {
   const sent = serializeAnswer(value);
@@ -26,6 +27,10 @@ type V1Procedures = Record<V1Name, (params: unknown) => Promise<object>>;
 
 export function v1Routes(deps: AppDeps): Router {
   const r = Router();
+  r.get('/v1/openapi.json', (req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(v1OpenApiDocument());
+  });
   for (const name of Object.keys(V1_ENDPOINTS) as V1Name[]) {
     const endpoint = V1_ENDPOINTS[name];
     r.get(endpoint.path, async (req, res) => {
