@@ -92,3 +92,99 @@ export {
   type V1Params,
   type V1Answer,
 } from './v1/endpoints.js';
+// v1 stocks, filings and odds (issue 15)
+export {
+  issuerQuoteSchema,
+  lastCloseSchema,
+  lookalikesSchema,
+  premiumReferenceSchema,
+  premiumRowSchema,
+  stockPoolSchema,
+  stockPremiumSchema,
+  stockTokenSchema,
+  v1StocksSchema,
+  type IssuerQuote,
+  type LastClose,
+  type Lookalikes,
+  type PremiumRowV1,
+  type StockPool,
+  type StockPremium,
+  type StockToken,
+  type V1Stocks,
+} from './v1/stocks.js';
+export {
+  cardFilingSchema,
+  filingsCardSchema,
+  v1FilingsSchema,
+  v1SymbolSchema,
+  type CardFiling,
+  type FilingsCardV1,
+  type V1Filings,
+} from './v1/filings.js';
+export {
+  ODDS_NOTICE,
+  oddsEventSchema,
+  oddsOutcomeSchema,
+  v1OddsSchema,
+  type OddsEventV1,
+  type V1Odds,
+} from './v1/odds.js';
+// v1 project token (issue 15)
+export {
+  v1TokenSchema,
+  v1TokenLiveSchema,
+  holderRoleSchema,
+  type V1Token,
+  type V1TokenLive,
+} from './v1/token.js';
+// v1 chain overview (issue 15)
+export {
+  chainTvlSchema,
+  chainProtocolSchema,
+  chainProtocolsSchema,
+  perpMarketSchema,
+  perpMarketsSchema,
+  newPoolsSchema,
+  v1ChainSchema,
+  type ChainTvl,
+  type ChainProtocols,
+  type PerpMarketsPanel,
+  type V1Chain,
+} from './v1/chain.js';
+// v1 screener and wallet (issue 15)
+export {
+  HIGH_TAX_FRACTION,
+  SCREENER_FLAGS,
+  SCREENER_MAX_AGE_HOURS,
+  screenerFlagSchema,
+  screenerFlagListSchema,
+  screenerFlagsOf,
+  screenerParamsSchema,
+  screenerPoolSchema,
+  screenerListSchema,
+  tokenFlagsSchema,
+  v1PoolSchema,
+  v1ScreenerSchema,
+  type ScreenerFlag,
+  type ScreenerFlagList,
+  type ScreenerParams,
+  type ScreenerPool,
+  type ScreenerList,
+  type TokenFlags,
+  type V1Pool,
+  type V1Screener,
+} from './v1/screener.js';
+export {
+  holdingPriceSchema,
+  holdingMetadataSchema,
+  holdingSchema,
+  holdingListSchema,
+  walletTransferSchema,
+  v1WalletSchema,
+  type HoldingPrice,
+  type HoldingMetadata,
+  type Holding,
+  type HoldingList,
+  type WalletTransfer,
+  type V1Wallet,
+} from './v1/wallet.js';

@@ -8,7 +8,26 @@ export type { RpcDouble } from './vendors/json-rpc-double.js';
 export { DEX } from './vendors/dexscreener-server.js';
 export { GT } from './vendors/geckoterminal-server.js';
 export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';
+export { PRICED_HOLDER } from './vendors/alchemy-server.js';
 export { startDexscreenerServer } from './vendors/dexscreener-server.js';
 export { GH_OWNER, GH_REPO, GH_USER } from './vendors/github-server.js';
 export { RAW_PATHS } from './vendors/github-raw-server.js';
 export { THEGRAPH_SUBGRAPH } from './vendors/thegraph-server.js';
+// The chain double holding Uniswap v2, v3 and v4 pools of the project token (PKG).
+export {
+  DEV_WALLET as UNISWAP_DEV_WALLET,
+  PKG as UNISWAP_PKG,
+  V2_PKG_USDC,
+  V2_WETH_PKG,
+  V3_PKG_USDC,
+  V4_ETH_PKG,
+  V4_POOL_MANAGER,
+  V4_STATE_VIEW,
+  startUniswapPoolsDouble,
+  type UniswapPoolsDouble,
+} from './vendors/uniswap-pools-double.js';
+// v1 stocks, filings and odds (issue 15)
+export { ASSETS as ISSUER_ASSETS, WIDE_QUOTE } from './vendors/robinhood-stocks-server.js';
+export type { DexPairBody } from './vendors/dexscreener-server.js';
+export { SPY_LEVELS } from './vendors/polymarket-server.js';
+export { DECLARED_AGENT, SEC_BLOCK_PAGE } from './vendors/sec-edgar-server.js';

@@ -170,6 +170,8 @@ export function createDataClient(options: DataClientOptions = {}) {
       search: op(c.marketSearch),
       token: op(c.getMarketToken),
       tokenPairs: op(c.getTokenPairs),
+      /** The pools of up to 30 tokens in one request. */
+      pairsOfTokens: op(c.getPairsOfTokens),
       pair: op(c.getPair),
       tokenPrice: op(c.getMarketTokenPrice),
       ohlcv: op(c.getOhlcv),

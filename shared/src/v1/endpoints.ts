@@ -6,6 +6,13 @@
 // Browser-safe: zod only.
 import { z } from 'zod';
 import { v1AddressSchema, v1ContractSchema } from './contract.js';
+import { v1FilingsSchema, v1SymbolSchema } from './filings.js';
+import { v1OddsSchema } from './odds.js';
+import { v1StocksSchema } from './stocks.js';
+import { v1ChainSchema } from './chain.js';
+import { screenerParamsSchema, v1ScreenerSchema } from './screener.js';
+import { v1WalletSchema } from './wallet.js';
+import { v1TokenLiveSchema, v1TokenSchema } from './token.js';
 
 export interface V1Endpoint {
   /** Express path, e.g. `/v1/contract/:address`. */
@@ -22,7 +29,7 @@ export interface V1Endpoint {
 }
 
 /** The data layer's TTLs (docs/data-layer.md, "Cache") that the endpoints follow. */
-const TTL = { market: 30_000, indexed: 15_000, verified: 600_000, web: 300_000 } as const;
+const TTL = { head: 5_000, market: 30_000, indexed: 15_000, verified: 600_000, web: 300_000 } as const;
 
 export const V1_ENDPOINTS = {
   contract: {
@@ -34,6 +41,103 @@ export const V1_ENDPOINTS = {
     pathParams: ['address'],
     answer: v1ContractSchema,
     ttlMs: TTL.verified,
+  },
+  token: {
+    path: '/v1/token',
+    summary: 'Project token summary',
+    description:
+      "The project token's price read from its pool (in the quote token, and in USD where a price source lists the quote token), market cap, supply and burned total read on chain, the pool's liquidity and volume from the DEX market provider, holders and top holders from the explorer (dev wallets, burn addresses and the pool marked), and the official contract.",
+    params: z.object({}).strict(),
+    pathParams: [],
+    answer: v1TokenSchema,
+    // The data layer's 30 s for prices and DEX market data (its market and USD panels are no
+    // fresher); the live price and swaps are /v1/token/live's.
+    ttlMs: TTL.market,
+  },
+  tokenLive: {
+    path: '/v1/token/live',
+    summary: 'Project token, live',
+    description: "The project token's pool state and its recent swaps, read from the chain.",
+    params: z.object({}).strict(),
+    pathParams: [],
+    answer: v1TokenLiveSchema,
+    // The data layer's 5 s for reads at the head block (eth_call): shorter than the embed card's
+    // 15 s refresh, so that every refresh gets a new reading.
+    ttlMs: TTL.head,
+  },
+  // v1 chain overview row (issue 15)
+  chain: {
+    path: '/v1/chain',
+    summary: 'Chain overview',
+    description:
+      "The data behind the /live page: the chain's TVL and largest DeFi protocols, perpetual markets by volume, the newest pools, the stock tokens with their premiums, and the prediction-market odds; every panel with its own source and time.",
+    params: z.object({}).strict(),
+    pathParams: [],
+    answer: v1ChainSchema,
+    // Every panel but the issuer's list is DEX market data or a live price (30 s in the data
+    // layer: DefiLlama, Hyperliquid, Polymarket and the new pools are all of that class).
+    ttlMs: TTL.market,
+  },
+  // v1 screener and wallet rows (issue 15)
+  screener: {
+    path: '/v1/screener',
+    summary: 'New pools with security flags',
+    description:
+      "The newest pools on the chain from the pool provider, each with its base token's automated security flags (raised, undetermined) or the reason they could not be read; filterable by minimum liquidity, maximum age, and flags to exclude or require.",
+    params: screenerParamsSchema,
+    pathParams: [],
+    answer: v1ScreenerSchema,
+    // The pool list is DEX market data (30 s in the data layer); the security reports it joins
+    // are kept 10 minutes there, so a rebuild within that time asks only for the list again.
+    ttlMs: TTL.market,
+  },
+  wallet: {
+    path: '/v1/wallet/:address',
+    summary: 'Wallet holdings and transfers',
+    description:
+      "A wallet's token holdings with a USD value only where a price source lists the token (never 0 for an unlisted one), and its recent token transfers.",
+    params: z.object({ address: v1AddressSchema }).strict(),
+    pathParams: ['address'],
+    answer: v1WalletSchema,
+    // Prices and transfers are kept 30 s by the data layer (balances 5 s): a holding's value is
+    // only as fresh as its price, so the answer follows the price data.
+    ttlMs: TTL.market,
+  },
+  // v1 stocks, filings and odds rows (issue 15)
+  stocks: {
+    path: '/v1/stocks',
+    summary: 'Stock token premiums',
+    description:
+      "Every stock token the issuer lists: the issuer's quote, the stock's last close where the premium needs it, the DEX pools of the issuer's contract, look-alike pools reusing the ticker (left out, counted), and the premium rows (DEX price, reference price, premium, the `last close` flag).",
+    params: z.object({}).strict(),
+    pathParams: [],
+    answer: v1StocksSchema,
+    // The issuer's quotes, the quote provider's quotes and the DEX pools are all kept 30 s by the
+    // data layer (prices and DEX market data); the list of tokens (10 minutes) changes more slowly.
+    ttlMs: TTL.market,
+  },
+  filings: {
+    path: '/v1/filings/:symbol',
+    summary: 'Latest filings',
+    description:
+      "The regulator filings card of a ticker's registrant (SEC EDGAR): current reports with their items labelled, quarterly and annual reports, ownership filings, insider forms counted over 30 days; `no filer` for a ticker the SEC does not list.",
+    params: z.object({ symbol: v1SymbolSchema }).strict(),
+    pathParams: ['symbol'],
+    answer: v1FilingsSchema,
+    // A registrant's submissions are kept 10 minutes by the data layer (the metadata class, the
+    // same 10 minutes as verified sources); its ticker list 1 hour.
+    ttlMs: TTL.verified,
+  },
+  odds: {
+    path: '/v1/odds',
+    summary: 'Prediction-market odds',
+    description:
+      "Open prediction-market events tagged Fed or inflation, and stock events naming a listed stock token's ticker; prices as probabilities. Market prices, not a forecast.",
+    params: z.object({}).strict(),
+    pathParams: [],
+    answer: v1OddsSchema,
+    // Event prices are kept 30 s by the data layer (prices).
+    ttlMs: TTL.market,
   },
 } as const satisfies Record<string, V1Endpoint>;
 

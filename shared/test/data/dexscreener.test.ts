@@ -1,5 +1,5 @@
 // DexScreener, the DEX pair provider: its real code against the local double of its public API
-// (search, token, token pairs, pair), the empty answers reported UNAVAILABLE, the status mapping,
+// (search, token, token pairs, the pairs of several tokens, pair), the empty answers reported UNAVAILABLE, the status mapping,
 // absent members, the base/quote rule for token prices and the 300-a-minute client budget.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createDataClient } from '../../src/data/client.js';
@@ -61,7 +61,7 @@ const POOL_V3 = {
 };
 
 describe('dexscreener descriptor', () => {
-  test('keyless: configured without any variable, on its real base URL, with the four pair capabilities', () => {
+  test('keyless: configured without any variable, on its real base URL, with the five pair capabilities', () => {
     const c = createDataClient({ env: {}, providers: [dexscreenerDescriptor], clock: fakeClock() });
     clients.push(c);
     const [listing] = c.providers.list();
@@ -72,7 +72,13 @@ describe('dexscreener descriptor', () => {
       kind: 'market',
       configured: true,
       endpoint: 'https://api.dexscreener.com',
-      capabilities: ['market.search', 'market.token', 'market.token_pairs', 'market.pair'],
+      capabilities: [
+        'market.search',
+        'market.token',
+        'market.token_pairs',
+        'market.pairs_of_tokens',
+        'market.pair',
+      ],
     });
     expect(dexscreenerDescriptor.throttlePerMinute).toBe(300);
     expect(dexscreenerDescriptor.capabilities.anyNetwork).toEqual(
@@ -216,6 +222,27 @@ describe('dexscreener capabilities', () => {
     });
     expect(pools[1]).not.toHaveProperty('labels');
     expect(dex.paths).toEqual([`/token-pairs/v1/robinhood/${DEX.EXM}`]);
+  });
+
+  test('market.pairs_of_tokens: one request for several tokens, the comma-separated list of the reference; at most 30', async () => {
+    const c = client();
+    const result = await c.market.pairsOfTokens({ network: 'robinhood', addresses: [DEX.EXM, DEX.UNKNOWN] });
+    expect(result).toMatchObject({
+      status: 'LIVE',
+      data: { network: 'robinhood', tokens: [DEX.EXM, DEX.UNKNOWN] },
+      provenance: { source: 'dexscreener', chain: 'robinhood' },
+    });
+    const pools = result.status === 'LIVE' ? (result.data as { pools: { address: string }[] }).pools : [];
+    expect(pools.map((p) => p.address)).toEqual([DEX.PAIR_V3, DEX.PAIR_V2]);
+    expect(dex.paths).toEqual([`/tokens/v1/robinhood/${DEX.EXM},${DEX.UNKNOWN}`]);
+    const none = await c.market.pairsOfTokens({ addresses: [DEX.UNKNOWN] });
+    expect(none).toMatchObject({ status: 'UNAVAILABLE', code: 'CAPABILITY_UNAVAILABLE' });
+    const many = Array.from({ length: 31 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`);
+    expect(await c.market.pairsOfTokens({ addresses: many })).toMatchObject({
+      status: 'ERROR',
+      code: 'INVALID_INPUT',
+    });
+    expect(dex.paths).toHaveLength(2);
   });
 
   test('another network id is passed through unchanged as the chain slug', async () => {

@@ -4,9 +4,16 @@
 // - alchemy_getTokenMetadata alchemyplatform/docs src/openrpc/alchemy/token-api/token-api.yaml
 // - alchemy_getAssetTransfers alchemyplatform/docs src/openrpc/alchemy/transfers/transfers.yaml
 // - free-tier refusal of debug_traceTransaction as recorded in the vendor's documentation
-import { numberToHex } from 'viem';
+import { numberToHex, pad } from 'viem';
 import { HEAD, ROUTER, TOKEN, TX, WALLET } from './chain-fixtures.js';
 import { RpcError, startRpcDouble } from './json-rpc-double.js';
+
+/**
+ * A wallet whose balances also hold the token the market doubles price (`0x2222…`: CoinGecko's
+ * CG_TOKEN, GeckoTerminal's GT.token), 2,500,000 EXM of 18 decimals, beside 1 USDG.
+ */
+export const PRICED_HOLDER = `0x${'7'.repeat(40)}`;
+const EXM = `0x${'2'.repeat(40)}`;
 
 export function startAlchemyServer(key: string) {
   return startRpcDouble({
@@ -28,12 +35,17 @@ export function startAlchemyServer(key: string) {
             error: null,
           },
           { contractAddress: ROUTER, tokenBalance: `0x${'0'.repeat(64)}`, error: null },
+          ...(String(address).toLowerCase() === PRICED_HOLDER
+            ? [{ contractAddress: EXM, tokenBalance: pad(numberToHex(2_500_000n * 10n ** 18n)), error: null }]
+            : []),
         ],
       }),
       alchemy_getTokenMetadata: ([token]) =>
         String(token).toLowerCase() === TOKEN
           ? { name: 'Global Dollar', symbol: 'USDG', decimals: 6, logo: null }
-          : { name: null, symbol: null, decimals: null, logo: null },
+          : String(token).toLowerCase() === EXM
+            ? { name: 'Example', symbol: 'EXM', decimals: 18, logo: null }
+            : { name: null, symbol: null, decimals: null, logo: null },
       alchemy_getAssetTransfers: ([filter]) => ({
         transfers: (filter as { fromAddress?: string }).fromAddress
           ? [

@@ -6,6 +6,7 @@
 import { HEAD, ROUTER, TOKEN, TX, WALLET } from './chain-fixtures.js';
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 import type { Reply } from './json-rpc-double.js';
+import { BALANCES, DEAD, DEV_WALLET, PKG, V2_PKG_USDC, V2_WETH_PKG, WHALE } from './uniswap-pools-double.js';
 
 export interface BlockscoutDouble extends HttpDouble {
   baseUrl: string;
@@ -46,6 +47,31 @@ const token = {
   icon_url: null,
   reputation: 'ok',
 };
+
+// The project token of the Uniswap pools double (uniswap-pools-double.ts) as the explorer indexes
+// it: its address record (a verified contract, with the token object and its holder count) and
+// its holders, largest first, with the balances the chain double holds and the pairs' reserves.
+// Shapes: "Address object", "Token object" and GET /tokens/{hash}/holders of the PRO API
+// OpenAPI (pro-api-v12.json; https://docs.blockscout.com/devs/apis/rest).
+const PKG_TOKEN = {
+  ...token,
+  address_hash: PKG,
+  name: 'Package Token',
+  symbol: 'PKG',
+  decimals: '18',
+  total_supply: (1_000_000_000n * 10n ** 18n).toString(),
+  holders_count: '1234',
+};
+const pkgBalance = (holder: string) => (BALANCES[PKG]?.[holder] ?? 0n).toString();
+const PKG_HOLDERS = [
+  { address: address('0x000000000000000000000000000000000000dEaD'), value: pkgBalance(DEAD) },
+  { address: address(DEV_WALLET), value: pkgBalance(DEV_WALLET) },
+  { address: address(WHALE), value: pkgBalance(WHALE) },
+  ...[V2_PKG_USDC, V2_WETH_PKG].map((pair) => ({
+    address: address(pair.address, { is_contract: true, is_verified: true, name: 'UniswapV2Pair' }),
+    value: (pair.token0 === PKG ? pair.reserve0 : pair.reserve1).toString(),
+  })),
+].map((holder) => ({ ...holder, token_id: null }));
 
 const routes: [RegExp, (m: RegExpMatchArray) => unknown][] = [
   [
@@ -94,22 +120,27 @@ const routes: [RegExp, (m: RegExpMatchArray) => unknown][] = [
     (m) =>
       address(
         m[1] ?? '',
-        m[1]?.toLowerCase() === ROUTER
-          ? {
-              is_contract: true,
-              is_verified: true,
-              name: 'UniversalRouter',
-              coin_balance: '31000000000000000',
-              creator_address_hash: WALLET,
-              creation_transaction_hash: TX,
-            }
-          : { coin_balance: '500000000000000000' },
+        m[1]?.toLowerCase() === PKG
+          ? { is_contract: true, is_verified: true, name: 'PackageToken', token: PKG_TOKEN }
+          : m[1]?.toLowerCase() === ROUTER
+            ? {
+                is_contract: true,
+                is_verified: true,
+                name: 'UniversalRouter',
+                coin_balance: '31000000000000000',
+                creator_address_hash: WALLET,
+                creation_transaction_hash: TX,
+              }
+            : { coin_balance: '500000000000000000' },
       ),
   ],
   [
     /^\/tokens\/(0x[0-9a-f]{40})\/holders$/i,
-    () => ({
-      items: [{ address: address(WALLET), value: '125000000000000', token_id: null }],
+    (m) => ({
+      items:
+        m[1]?.toLowerCase() === PKG
+          ? PKG_HOLDERS
+          : [{ address: address(WALLET), value: '125000000000000', token_id: null }],
       next_page_params: null,
     }),
   ],

@@ -4,7 +4,7 @@
 // `/latest/dex/pairs/{chainId}/{pairIds}`. Not indexed is a 200 with `pairs: null` or `[]`,
 // never a 404; an unknown chain slug is answered like an unlisted token (vendors/
 // market-ai-web-code.md §1 "Errors and empty answers"); 429 has a short plain body. Values are
-// illustrative test data.
+// illustrative test data; a test may list its own pairs instead (`pairs`).
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 
 export const DEX = {
@@ -48,6 +48,11 @@ export interface DexscreenerDouble extends HttpDouble {
   nullify: string[];
   /** `/tokens/v1` for unknown tokens: `[]` (default) or `{schemaVersion, pairs: null}` (both seen). */
   unknownTokens: 'array' | 'null';
+  /**
+   * The pairs every endpoint lists instead of the double's own (a test's market, each a Pair
+   * object of the reference); undefined: the double's own.
+   */
+  pairs: DexPairBody[] | undefined;
   reset: () => void;
 }
 
@@ -138,14 +143,23 @@ const PAIR_ETH = {
 
 const PAIRS = [PAIR_V3, PAIR_V2, PAIR_ETH];
 
-function involves(pair: (typeof PAIRS)[number], token: string): boolean {
+/** The members of a Pair the double routes on; every other member is sent as given. */
+export interface DexPairBody {
+  chainId: string;
+  pairAddress: string;
+  baseToken: { address: string; name: string; symbol: string };
+  quoteToken: { address: string; name: string; symbol: string };
+  [member: string]: unknown;
+}
+
+function involves(pair: DexPairBody, token: string): boolean {
   const t = token.toLowerCase();
   return pair.baseToken.address.toLowerCase() === t || pair.quoteToken.address.toLowerCase() === t;
 }
 
 // A search matches token names, symbols and addresses, and the chain's slug: a search for
 // `robinhood` answered pairs with `"chainId":"robinhood"` ([obs]).
-function matches(pair: (typeof PAIRS)[number], q: string): boolean {
+function matches(pair: DexPairBody, q: string): boolean {
   const needle = q.toLowerCase();
   return (
     pair.chainId === needle ||
@@ -156,7 +170,7 @@ function matches(pair: (typeof PAIRS)[number], q: string): boolean {
 }
 
 /** The pair as sent: a copy with the double's omitted and nullified members applied. */
-function shaped(pair: (typeof PAIRS)[number], double: DexscreenerDouble): Record<string, unknown> {
+function shaped(pair: DexPairBody, double: DexscreenerDouble): Record<string, unknown> {
   const copy = structuredClone(pair) as Record<string, unknown>;
   const edit = (path: string, action: 'omit' | 'null') => {
     const keys = path.split('.');
@@ -205,7 +219,8 @@ export async function startDexscreenerServer(): Promise<DexscreenerDouble> {
       }
       return sendJson(res, queued.status, queued.body);
     }
-    const send = (pairs: (typeof PAIRS)[number][]) => pairs.map((p) => shaped(p, double));
+    const send = (pairs: DexPairBody[]) => pairs.map((p) => shaped(p, double));
+    const listed: DexPairBody[] = double.pairs ?? PAIRS;
     switch (route) {
       case 'search': {
         const q = url.searchParams.get('q');
@@ -213,13 +228,13 @@ export async function startDexscreenerServer(): Promise<DexscreenerDouble> {
         // "Search for pairs matching query": {schemaVersion, pairs}; no match is `pairs: []`.
         return sendJson(res, 200, {
           schemaVersion: '1.0.0',
-          pairs: send(PAIRS.filter((p) => matches(p, q))),
+          pairs: send(listed.filter((p) => matches(p, q))),
         });
       }
       case 'tokens': {
         const [, , chain = '', list = ''] = parts;
         const tokens = list.split(',').slice(0, 30);
-        const found = PAIRS.filter((p) => p.chainId === chain && tokens.some((t) => involves(p, t)));
+        const found = listed.filter((p) => p.chainId === chain && tokens.some((t) => involves(p, t)));
         // "Get one or multiple pairs by token address": a bare array of Pair; an unknown token
         // or chain lists nothing (`[]`, or `{schemaVersion, pairs: null}` as also observed).
         if (found.length === 0 && double.unknownTokens === 'null')
@@ -229,12 +244,12 @@ export async function startDexscreenerServer(): Promise<DexscreenerDouble> {
       case 'tokenPairs': {
         const [, , chain = '', token = ''] = parts;
         // "Get the pools of a given token address": a bare array of Pair, `[]` when unknown.
-        return sendJson(res, 200, send(PAIRS.filter((p) => p.chainId === chain && involves(p, token))));
+        return sendJson(res, 200, send(listed.filter((p) => p.chainId === chain && involves(p, token))));
       }
       case 'pairs': {
         const [, , , chain = '', list = ''] = parts;
         const ids = list.split(',').map((id) => id.toLowerCase());
-        const found = PAIRS.filter((p) => p.chainId === chain && ids.includes(p.pairAddress.toLowerCase()));
+        const found = listed.filter((p) => p.chainId === chain && ids.includes(p.pairAddress.toLowerCase()));
         // "Get one or multiple pairs by chain and pair address": {schemaVersion, pairs}, with
         // `pairs: null` for an unknown pair or chain.
         return sendJson(res, 200, { schemaVersion: '1.0.0', pairs: found.length > 0 ? send(found) : null });
@@ -252,6 +267,7 @@ export async function startDexscreenerServer(): Promise<DexscreenerDouble> {
     omit: [] as string[],
     nullify: [] as string[],
     unknownTokens: 'array' as const,
+    pairs: undefined as DexPairBody[] | undefined,
     reset: () => {
       self.paths.length = 0;
       self.counts = { search: 0, tokens: 0, tokenPairs: 0, pairs: 0, other: 0 };
@@ -260,6 +276,7 @@ export async function startDexscreenerServer(): Promise<DexscreenerDouble> {
       self.omit = [];
       self.nullify = [];
       self.unknownTokens = 'array';
+      self.pairs = undefined;
       self.requests = 0;
     },
   });

@@ -32,6 +32,8 @@ export interface PolymarketDouble extends HttpDouble {
   failNext: QueuedAnswer[];
   /** Serve every event, closed and archived ones too, whatever the filters ask (a guard test). */
   ignoreFilters: boolean;
+  /** Events served besides the double's own (such as SPY_LEVELS). */
+  extraEvents: (typeof SPY_LEVELS)[];
   reset: () => void;
 }
 
@@ -191,6 +193,59 @@ const nvdaLevels = {
   ],
 };
 
+// GET /events — another event of independent price levels, on a stock the issuer lists as a token
+// (SPY, as in the stock-token double): three levels, the Yes prices falling as the level rises.
+// Served only when a test adds it (`extraEvents`), so that the double's own list stays as it is.
+export const SPY_LEVELS = {
+  id: '51044',
+  slug: 'spy-close-above-on-december-31',
+  title: 'Will SPY close above ___ on December 31?',
+  startDate: '2026-09-15T00:00:00Z',
+  endDate: '2026-12-31T21:00:00Z',
+  active: true,
+  closed: false,
+  archived: false,
+  negRisk: false,
+  volume: 402000.25,
+  liquidity: 51000,
+  tags: [STOCKS],
+  markets: [
+    market({
+      id: '702101',
+      question: 'Will SPY close above $560 on December 31?',
+      groupItemTitle: '$560',
+      groupItemThreshold: '0',
+      outcomes: '["Yes", "No"]',
+      outcomePrices: '["0.88", "0.12"]',
+      volume: '150000',
+      volumeNum: 150000,
+      negRisk: false,
+    }),
+    market({
+      id: '702102',
+      question: 'Will SPY close above $600 on December 31?',
+      groupItemTitle: '$600',
+      groupItemThreshold: '1',
+      outcomes: '["Yes", "No"]',
+      outcomePrices: '["0.55", "0.45"]',
+      volume: '140000',
+      volumeNum: 140000,
+      negRisk: false,
+    }),
+    market({
+      id: '702103',
+      question: 'Will SPY close above $640 on December 31?',
+      groupItemTitle: '$640',
+      groupItemThreshold: '2',
+      outcomes: '["Yes", "No"]',
+      outcomePrices: '["0.21", "0.79"]',
+      volume: '112000',
+      volumeNum: 112000,
+      negRisk: false,
+    }),
+  ],
+};
+
 // GET /events — a new event whose markets still lack members: a placeholder market with null
 // `outcomePrices` and no volume (documented nullable), and an event without `negRisk`.
 const cpiEvent = {
@@ -234,7 +289,7 @@ const closedFed = {
 
 const EVENTS = [fedDecision, nvdaLevels, cpiEvent, closedFed];
 
-type Event = (typeof EVENTS)[number];
+type Event = (typeof EVENTS)[number] | typeof SPY_LEVELS;
 
 const hasTag = (e: Event, slug: string) => e.tags.some((t) => t.slug === slug);
 const open = (e: Event) => e.active && !e.closed && !e.archived;
@@ -259,8 +314,9 @@ export async function startPolymarketServer(): Promise<PolymarketDouble> {
     const limit = Number(query.limit ?? query.limit_per_type ?? '20');
     if (!Number.isInteger(limit) || limit < 0)
       return sendJson(res, 422, { type: 'validation error', error: 'limit must be a non-negative integer' });
+    const all: Event[] = [...EVENTS, ...double.extraEvents];
     if (path === '/events') {
-      let events = EVENTS.filter((e) => double.ignoreFilters || query.closed !== 'false' || !e.closed);
+      let events = all.filter((e) => double.ignoreFilters || query.closed !== 'false' || !e.closed);
       if (!double.ignoreFilters && query.active === 'true') events = events.filter((e) => e.active);
       if (!double.ignoreFilters && query.archived === 'false') events = events.filter((e) => !e.archived);
       if (query.tag_slug) events = events.filter((e) => hasTag(e, query.tag_slug ?? ''));
@@ -271,7 +327,7 @@ export async function startPolymarketServer(): Promise<PolymarketDouble> {
     if (path === '/public-search') {
       const q = (query.q ?? '').trim().toLowerCase();
       if (q === '') return sendJson(res, 422, { type: 'validation error', error: 'q is required' });
-      let events = EVENTS.filter((e) => e.title.toLowerCase().includes(q));
+      let events = all.filter((e) => e.title.toLowerCase().includes(q));
       if (!double.ignoreFilters && query.events_status === 'active') events = events.filter(open);
       if (query.events_tag) events = events.filter((e) => hasTag(e, query.events_tag ?? ''));
       return sendJson(res, 200, {
@@ -288,10 +344,12 @@ export async function startPolymarketServer(): Promise<PolymarketDouble> {
     count: (pattern: RegExp) => self.calls.filter((c) => pattern.test(c.path)).length,
     failNext: [] as QueuedAnswer[],
     ignoreFilters: false,
+    extraEvents: [] as (typeof SPY_LEVELS)[],
     reset: () => {
       self.calls.length = 0;
       self.failNext.length = 0;
       self.ignoreFilters = false;
+      self.extraEvents.length = 0;
     },
   });
   ref.self = self;

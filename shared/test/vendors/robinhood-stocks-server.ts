@@ -2,7 +2,7 @@
 // https://docs.robinhood.com/chain/stock-token-apis/ and known through quotations in public code:
 // the vendor's documentation): keyless GET /rhj/assets and GET /rhj/prices/{SYMBOL}.
 // Switches: the two rate-limit answers seen live (HTTP 429, and HTTP 200 `local_rate_limited` in
-// plain text), an empty quote list, and queued failures.
+// plain text), an empty quote list, a quote widened as outside the US session, and queued failures.
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 
 export interface IssuerQueued {
@@ -19,6 +19,8 @@ export interface RobinhoodStocksDouble extends HttpDouble {
   rateLimit: 'http429' | 'local200' | undefined;
   /** Symbols whose quote list comes back empty. */
   emptyQuotes: Set<string>;
+  /** Symbols quoted as outside the US session: the same members, the spread widened (WIDE_QUOTE). */
+  wideQuotes: Set<string>;
   failNext: IssuerQueued[];
   reset: () => void;
 }
@@ -100,6 +102,11 @@ export function quoteOf(symbol: string) {
   };
 }
 
+// Outside the US session the issuer keeps quoting the last bid and ask it had, and the spread
+// widens (weekend spreads of several percent were measured live); `isTradingHalt` stays false. A
+// spread of 4.1 % of the middle: wide of the 2 % a tight quote is held to.
+export const WIDE_QUOTE = { bid: '560.00', ask: '583.40' } as const;
+
 export async function startRobinhoodStocksServer(): Promise<RobinhoodStocksDouble> {
   const ref: { self?: RobinhoodStocksDouble } = {};
   const http = await startHttpDouble((req, _body, res) => {
@@ -131,7 +138,9 @@ export async function startRobinhoodStocksServer(): Promise<RobinhoodStocksDoubl
       // Unknown (or lower-case) symbol: 404 with the gRPC-gateway body, code 5 = NOT_FOUND (§1.2).
       if (!ASSETS.assets.some((a) => a.tokenSymbol === symbol))
         return sendJson(res, 404, { code: 5, message: `no whitelisted asset with symbol "${symbol}"` });
-      return sendJson(res, 200, quoteOf(symbol), { 'grpc-status': '0' });
+      const quote = quoteOf(symbol);
+      if (double.wideQuotes.has(symbol)) Object.assign(quote.quotes[0] ?? {}, WIDE_QUOTE);
+      return sendJson(res, 200, quote, { 'grpc-status': '0' });
     }
     return sendJson(res, 404, { code: 5, message: 'Not Found' });
   });
@@ -140,11 +149,13 @@ export async function startRobinhoodStocksServer(): Promise<RobinhoodStocksDoubl
     count: (path: RegExp) => self.paths.filter((p) => path.test(p)).length,
     rateLimit: undefined as RobinhoodStocksDouble['rateLimit'],
     emptyQuotes: new Set<string>(),
+    wideQuotes: new Set<string>(),
     failNext: [] as IssuerQueued[],
     reset() {
       self.paths.length = 0;
       self.rateLimit = undefined;
       self.emptyQuotes.clear();
+      self.wideQuotes.clear();
       self.failNext.length = 0;
     },
   });

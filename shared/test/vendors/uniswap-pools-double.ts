@@ -15,7 +15,7 @@
 //   deltas (negative = paid in); the pool id is keccak256(abi.encode(poolKey)) (src/types/PoolId.sol);
 // - v4 StateView (v4-periphery src/lens/StateView.sol): getSlot0(poolId), getLiquidity(poolId);
 //   an unknown pool reads as zeros, as the PoolManager's empty storage does;
-// - ERC-20 name(), symbol(), decimals(), totalSupply() of the three tokens.
+// - ERC-20 name(), symbol(), decimals(), totalSupply() and balanceOf(address) of the three tokens.
 // Any other function of a known contract reverts (no fallback), an address without code answers
 // `0x`. Values are illustrative. The double records every eth_getLogs filter.
 import {
@@ -77,6 +77,20 @@ const e6 = 10n ** 6n;
 const Q96 = 1n << 96n;
 const ROUTER = '0x8888888888888888888888888888888888888888';
 const TRADER = '0x9999999999999999999999999999999999999999';
+
+// ---- balances (balanceOf; any other holder has 0) ----
+/** A dev wallet and a whale holding PKG. */
+export const DEV_WALLET = '0x1212121212121212121212121212121212121212';
+export const WHALE = '0x1313131313131313131313131313131313131313';
+/** The dead address, where PKG is burned (the zero address holds none). */
+export const DEAD = '0x000000000000000000000000000000000000dead';
+export const BALANCES: Record<string, Record<string, bigint>> = {
+  [PKG]: {
+    [DEAD]: 150_000_000n * e18,
+    [DEV_WALLET]: 50_000_000n * e18,
+    [WHALE]: 20_000_000n * e18,
+  },
+};
 
 // ---- v2 pairs ----
 export const V2_PKG_USDC = {
@@ -349,6 +363,7 @@ function ethCall(to: string, data: Hex): Hex {
       symbol: () => token.symbol,
       decimals: () => token.decimals,
       totalSupply: () => token.supply,
+      balanceOf: (args) => BALANCES[to]?.[String(args[0]).toLowerCase()] ?? 0n,
     });
   for (const pair of [V2_PKG_USDC, V2_WETH_PKG])
     if (to === pair.address)

@@ -10,6 +10,15 @@ import { V1_ENDPOINTS, type V1Answer, type V1Name, type V1Params } from '@pkg/sh
 import { hasFailedSection, v1AnswersFor } from '../../cache/v1-answers.js';
 import type { AppDeps } from '../../deps.js';
 import { contractFacts } from '../../services/website/contract-facts.js';
+import { filingsAnswer } from '../../services/website/filings-answer.js';
+import { oddsAnswer } from '../../services/website/odds-answer.js';
+import { stocksAnswer } from '../../services/website/stocks-answer.js';
+import { tokenLive } from '../../services/website/token-live.js';
+import { tokenSummary } from '../../services/website/token.js';
+import { chainOverview } from '../../services/website/chain-overview.js';
+import { screener } from '../../services/website/screener.js';
+import { walletAnswer } from '../../services/website/wallet.js';
+import { websiteDeps } from '../../services/website/website-deps.js';
 import { livenessProcedure } from '../init.js';
 
 /** The answer cache's key: the endpoint and its parameters (addresses and symbols in one case). */
@@ -40,4 +49,12 @@ function v1Query<K extends V1Name>(
 
 export const v1Router = {
   contract: v1Query('contract', (deps, p) => contractFacts(deps.data, p.address.toLowerCase())),
+  token: v1Query('token', (deps) => tokenSummary(websiteDeps(deps))),
+  tokenLive: v1Query('tokenLive', (deps) => tokenLive(websiteDeps(deps))),
+  chain: v1Query('chain', (deps) => chainOverview(websiteDeps(deps))),
+  screener: v1Query('screener', (deps, p) => screener(websiteDeps(deps), p)),
+  wallet: v1Query('wallet', (deps, p) => walletAnswer(websiteDeps(deps), p.address.toLowerCase())),
+  stocks: v1Query('stocks', (deps) => stocksAnswer(websiteDeps(deps))),
+  filings: v1Query('filings', (deps, p) => filingsAnswer(websiteDeps(deps), p.symbol)),
+  odds: v1Query('odds', (deps) => oddsAnswer(websiteDeps(deps))),
 } satisfies TRPCRouterRecord;

@@ -23,6 +23,7 @@ import { traceTransaction } from './trace-transaction.js';
 import { marketSearch } from './market-search.js';
 import { getMarketToken } from './get-market-token.js';
 import { getTokenPairs } from './get-token-pairs.js';
+import { getPairsOfTokens } from './get-pairs-of-tokens.js';
 import { getPair } from './get-pair.js';
 import { getMarketTokenPrice } from './get-market-token-price.js';
 import { getOhlcv } from './get-ohlcv.js';
@@ -101,6 +102,7 @@ export const CAPABILITIES = {
   marketSearch,
   getMarketToken,
   getTokenPairs,
+  getPairsOfTokens,
   getPair,
   getMarketTokenPrice,
   getOhlcv,

@@ -50,11 +50,13 @@ export interface MarketPool {
   url?: string;
 }
 
-/** market.search, market.token_pairs, market.pools, market.trending_pools, market.new_pools. */
+/** market.search, market.token_pairs, market.pairs_of_tokens, market.pools, market.trending_pools, market.new_pools. */
 export interface PoolList {
   network?: string;
   query?: string;
   token?: string;
+  /** market.pairs_of_tokens: the tokens asked for. */
+  tokens?: string[];
   page?: number;
   pools: MarketPool[];
 }

@@ -1,4 +1,5 @@
-// The DexScreener descriptor: the DEX pair provider (search, token, token pairs, pair), keyless,
+// The DexScreener descriptor: the DEX pair provider (search, token, token pairs, the pairs of
+// several tokens, pair), keyless,
 // throttled client-side to the documented 300 requests a minute of its pair endpoints. Light: the
 // runtime is imported on first use.
 import type { DataEnv } from '../../config/env-vars.js';
@@ -7,7 +8,13 @@ import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { DEXSCREENER_BASE_URL, dexscreenerEndpoint } from './endpoints.js';
 
-const CAPABILITIES = ['market.search', 'market.token', 'market.token_pairs', 'market.pair'] as const;
+const CAPABILITIES = [
+  'market.search',
+  'market.token',
+  'market.token_pairs',
+  'market.pairs_of_tokens',
+  'market.pair',
+] as const;
 
 export const dexscreenerDescriptor: ProviderDescriptor = {
   id: 'dexscreener',

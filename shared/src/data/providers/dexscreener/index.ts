@@ -1,5 +1,5 @@
 // DexScreener, the DEX pair provider: search, a token (its main pair), every pair of a token,
-// one pair. Keyless; the 300-a-minute budget is the
+// the pairs of up to 30 tokens in one request, one pair. Keyless; the 300-a-minute budget is the
 // descriptor's client-side throttle. The network is the chain's DexScreener slug (the supported
 // chain maps to `robinhood`; any other id passes through unchanged); an empty answer is no data
 // for both an unlisted token and an unknown network.
@@ -74,6 +74,20 @@ export const createDexscreenerProvider: ProviderFactory = (endpoint, context) =>
         const { pairs, answered } = pairsOf(await get(path), '/token-pairs/v1');
         if (pairs.length === 0) throw noData(`no pair of token ${token} on ${net}`, answered);
         return answer({ network: net, token, pools: pairs.map(toPool) });
+      },
+
+      // "Get one or multiple pairs by token address" (https://docs.dexscreener.com/api/reference):
+      // up to 30 comma-separated addresses, one bare array of the pairs of all of them.
+      'market.pairs_of_tokens': async (params) => {
+        const net = network(params);
+        const tokens = (params.addresses as string[]).map(String);
+        const path = `/tokens/v1/${segment(dexscreenerChain(net))}/${tokens.map(segment).join(',')}`;
+        const { pairs, answered } = pairsOf(await get(path), '/tokens/v1');
+        const asked = new Set(tokens.map((t) => t.toLowerCase()));
+        const involved = (t: { address: string }) => asked.has(t.address.toLowerCase());
+        const kept = pairs.filter((p) => involved(p.baseToken) || involved(p.quoteToken));
+        if (kept.length === 0) throw noData(`no pair of the ${tokens.length} tokens on ${net}`, answered);
+        return answer({ network: net, tokens, pools: kept.map(toPool) });
       },
 
       'market.pair': async (params) => {
