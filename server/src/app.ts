@@ -37,6 +37,8 @@ export function createApp(deps: AppDeps): Express {
       maxBodySize: 1024 * 1024,
     }),
   );
+  // /v1 answers are read-only GETs: matched before the registry's routes and body parsers.
+  app.use(v1Routes(deps));
   app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(rootRoutes(deps));
@@ -45,7 +47,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRoutes(deps));
   app.use(namespaceRoutes(deps));
   app.use(mcpRoutes(deps));
-  app.use(v1Routes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);

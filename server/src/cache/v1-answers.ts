@@ -77,7 +77,7 @@ export function hasFailedSection(value: unknown, depth = 0): boolean {
 }
 
 export interface SerializedAnswer {
-  body: string;
+  body: Buffer;
   etag: string;
   failed: boolean;
 }
@@ -91,8 +91,8 @@ const serialized = new WeakMap<object, SerializedAnswer>();
 export function serializeAnswer(value: object): SerializedAnswer {
   let sent = serialized.get(value);
   if (!sent) {
-    const body = JSON.stringify(value);
-    sent = { body, etag: weakEtag(body), failed: hasFailedSection(value) };
+    const json = JSON.stringify(value);
+    sent = { body: Buffer.from(json, 'utf8'), etag: weakEtag(json), failed: hasFailedSection(value) };
     serialized.set(value, sent);
   }
   return sent;

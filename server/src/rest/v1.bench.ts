@@ -50,6 +50,7 @@ const pkgUrl = await startChild([SERVER_MAIN], {
   PKG_DATA_DIR: path.join(work, 'data'),
   PKG_RATE_LIMIT_PUBLIC: '0',
   PKG_RATE_LIMIT_V1: '0',
+  // info: main.js logs the URL it listens on, which is how the bench finds its port.
   LOG_LEVEL: 'info',
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENT });

@@ -20,7 +20,9 @@ export function sendV1Answer(req: Request, res: Response, value: object, ttlMs: 
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(sent.body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', sent.body.length);
+  res.end(sent.body);
 }
 
 type V1Procedures = Record<V1Name, (params: unknown) => Promise<object>>;

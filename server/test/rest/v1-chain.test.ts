@@ -18,10 +18,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   d.reset();
-  // These doubles are not part of Doubles.reset().
-  d.defillama.reset();
-  d.hyperliquid.reset();
-  d.polymarket.reset();
 });
 afterAll(async () => {
   await server.close();
@@ -81,9 +77,12 @@ describe('GET /v1/chain', () => {
       [GT.pool, 98873.55],
       [GT.v4Pool, 41000.2],
     ]);
-    // The issuer's list is read once per build, first: the stock panel finds it in the cache.
+    // The issuer's list is read once per build: the stock panel and the odds panel ask for it in
+    // the same round and share one upstream request (single flight). Its answer was fetched for
+    // this build, so the panel shows it LIVE (before single flight, a first round read it and the
+    // panel found it in the cache: CACHED).
     expect(body.stocks.issuer).toMatchObject({
-      status: 'CACHED',
+      status: 'LIVE',
       data: { listed: 2 },
       provenance: { source: 'robinhood-stocks' },
     });
@@ -116,8 +115,8 @@ describe('GET /v1/chain', () => {
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       const etags = new Set(answers.map((r) => r.headers.get('etag')));
       expect(etags.size).toBe(1);
-      // The issuer's list (read by the stock and odds panels) and DefiLlama's chain list (TVL, and
-      // the chain's name for the protocols) are each asked for once.
+      // The issuer's list (read by the stock and odds panels in the same round: single flight) and
+      // DefiLlama's chain list (TVL, and the chain's name for the protocols) are each asked for once.
       expect(d.stocks.count(/^\/rhj\/assets$/)).toBe(1);
       expect(d.defillama.count('api', /^\/v2\/chains$/)).toBe(1);
       expect(d.defillama.count('api', /^\/protocols$/)).toBe(1);
@@ -145,7 +144,8 @@ describe('GET /v1/chain', () => {
         'LIVE',
         'LIVE',
       ]);
-      expect(body.stocks.issuer.status).toBe('CACHED');
+      // Fetched for this build and shared with the odds panel (single flight): LIVE, not CACHED.
+      expect(body.stocks.issuer.status).toBe('LIVE');
       expect(res.headers.get('cache-control')).toBe('private, max-age=5');
       const next = await fetchChain(fresh.url);
       const after = (await next.json()) as Answer;

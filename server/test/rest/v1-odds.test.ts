@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   d.reset();
-  d.polymarket.reset();
   // A stock event on SPY, a ticker the issuer lists (the double also has one on NVDA, which it does not).
   d.polymarket.extraEvents.push(SPY_LEVELS);
 });

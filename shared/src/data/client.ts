@@ -77,7 +77,8 @@ export function createDataClient(options: DataClientOptions = {}) {
   });
   const states = createProviderStates(clock);
   const cache = options.cache ?? createResultCache({ clock });
-  const deps = { slots, states, cache, clock, chain, redact };
+  const flights = new Map<string, Promise<Result>>();
+  const deps = { slots, states, cache, flights, clock, chain, redact };
 
   const byName = new Map(BY_NAME);
   for (const extra of options.capabilities ?? []) byName.set(extra.name, extra);

@@ -158,7 +158,10 @@ export async function startDoubles() {
     finnhub,
     fred,
   ];
-  const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...market, ...global];
+  const other = [defillama, polymarket, chainlinkCatalog, hyperliquid, alternativeMe, codex];
+  /** Every double with its own reset(); the RPC doubles and Blockscout are reset below. */
+  const resettable = [...market, ...global, ...other];
+  const all = [alchemy, quicknode, edge, publicRpc, blockscout, ...resettable];
   return {
     alchemy,
     quicknode,
@@ -198,7 +201,7 @@ export async function startDoubles() {
       }
       blockscout.paths.length = 0;
       blockscout.failNext.length = 0;
-      for (const double of [...market, ...global]) double.reset();
+      for (const double of resettable) double.reset();
     },
     close: () => Promise.all(all.map((d) => d.close())),
   };

@@ -58,18 +58,19 @@ function perpsOf(value: unknown): PerpMarketsPanel {
 }
 
 /**
- * Two rounds, so that no upstream answer is asked for twice by one build: the issuer's list (which
- * the stock and odds panels both read) and the chain's DefiLlama entry (which the protocol list
- * needs for the chain's name) first, beside the panels that need neither; then the panels that
- * find those in the data layer's cache.
+ * One round. The panels' identical reads (the issuer's list, read by the stock and the odds panels)
+ * share one upstream request: the data layer's single flight. The protocol list alone waits for
+ * the chain's TVL: DefiLlama's provider finds the chain's name in the answer the TVL reads (GET
+ * /v2/chains), another capability than the protocol list, which single flight does not join.
  */
 export async function chainOverview(deps: WebsiteDeps): Promise<V1Chain> {
   const { data } = deps;
-  const perps = data.perps.markets({ limit: OVERVIEW_LIMITS.perps });
-  const newPools = data.market.newPools({ network: DEFAULT_CHAIN });
-  const [tvl] = await Promise.all([data.defi.chainTvl(), data.stocks.list()]);
-  const [protocols, stocks, odds] = await Promise.all([
-    data.defi.protocols({ limit: OVERVIEW_LIMITS.protocols }),
+  const chainTvl = data.defi.chainTvl();
+  const [tvl, protocols, perps, newPools, stocks, odds] = await Promise.all([
+    chainTvl,
+    chainTvl.then(() => data.defi.protocols({ limit: OVERVIEW_LIMITS.protocols })),
+    data.perps.markets({ limit: OVERVIEW_LIMITS.perps }),
+    data.market.newPools({ network: DEFAULT_CHAIN }),
     stocksAnswer(deps),
     oddsAnswer(deps),
   ]);
@@ -78,8 +79,8 @@ export async function chainOverview(deps: WebsiteDeps): Promise<V1Chain> {
     chainId: CHAINS[DEFAULT_CHAIN].chainId,
     tvl: sourceSection(tvl, tvlOf),
     protocols: sourceSection(protocols, protocolsOf),
-    perps: sourceSection(await perps, perpsOf),
-    newPools: sourceSection(await newPools, (v) => ({
+    perps: sourceSection(perps, perpsOf),
+    newPools: sourceSection(newPools, (v) => ({
       pools: (v as PoolList).pools.slice(0, OVERVIEW_LIMITS.pools).map(v1Pool),
     })),
     stocks,

@@ -18,8 +18,11 @@
 // unset variable makes its panels UNAVAILABLE naming it, before any request. No HTTP here.
 import { toSection, type Section, type V1Token } from '@pkg/shared';
 import {
+  formatDecimal,
   missingVariables,
+  multiplyDecimals,
   notConfigured,
+  parseDecimal,
   readPoolState,
   type MarketPool,
   type ProjectTokenPoolState,
@@ -27,17 +30,15 @@ import {
   type TokenPrice,
 } from '@pkg/shared/data';
 import {
+  amountOf,
   balanceRows,
   because,
-  exact,
   fromReads,
   percentOf,
   present,
-  product,
   providerError,
   readBalances,
   readSupply,
-  scaled,
   served,
   unavailable,
   type Balance,
@@ -75,8 +76,8 @@ async function readPrices(deps: WebsiteDeps): Promise<Prices> {
   const quote = await deps.data.market.tokenPrice({ address: isNative ? 'native' : quoteToken.address });
   if (!served(quote)) return { pool, price, priceUsd: toSection<never>(quote) };
   const sent = (quote.data as TokenPrice).priceUsd;
-  const usd = typeof sent === 'string' ? scaled(sent) : undefined;
-  const inQuote = scaled(priceInQuote);
+  const usd = typeof sent === 'string' ? parseDecimal(sent) : undefined;
+  const inQuote = parseDecimal(priceInQuote);
   if (!usd || !inQuote)
     return {
       pool,
@@ -88,7 +89,7 @@ async function readPrices(deps: WebsiteDeps): Promise<Prices> {
     price,
     priceUsd: {
       status: quote.status,
-      data: { priceUsd: product(inQuote, usd), quoteUsd: exact(usd), quoteToken },
+      data: { priceUsd: multiplyDecimals(inQuote, usd), quoteUsd: formatDecimal(usd), quoteToken },
       provenance: quote.provenance,
     },
   };
@@ -102,21 +103,21 @@ function marketCap(
   const { pool, priceUsd } = prices;
   if (!served(pool)) return because('price', prices.price);
   const { priceInQuote, quoteToken } = pool.data as ProjectTokenPoolState;
-  const inQuote = priceInQuote === undefined ? undefined : scaled(priceInQuote);
+  const inQuote = priceInQuote === undefined ? undefined : parseDecimal(priceInQuote);
   if (!inQuote) return unavailable('price: the pool holds nothing: no price');
   if (!supply.ok) return because('supply', supply.section);
   if (!burned.ok) return because('burned', burned.section);
   const circulating = supply.value.total - burned.value.reduce((sum, b) => sum + b.raw, 0n);
   if (circulating < 0n) return providerError('the burn addresses hold more than the total supply');
   const c = { n: circulating, scale: supply.value.decimals };
-  const usd = priceUsd.data ? scaled(priceUsd.data.quoteUsd) : undefined;
+  const usd = priceUsd.data ? parseDecimal(priceUsd.data.quoteUsd) : undefined;
   return fromReads(
     [pool, ...supply.reads, ...burned.reads],
     present({
-      circulating: exact(c),
-      inQuote: product(inQuote, c),
+      circulating: formatDecimal(c),
+      inQuote: multiplyDecimals(inQuote, c),
       quoteSymbol: quoteToken.symbol,
-      usd: usd ? product(inQuote, usd, c) : undefined,
+      usd: usd ? multiplyDecimals(inQuote, usd, c) : undefined,
     }),
   );
 }
@@ -190,7 +191,7 @@ function topHoldersPanel(
         rank: i + 1,
         address,
         raw: raw.toString(),
-        amount: supply.ok ? exact({ n: raw, scale: supply.value.decimals }) : undefined,
+        amount: supply.ok ? amountOf(raw, supply.value.decimals) : undefined,
         percentOfSupply: supply.ok ? percentOf(raw, supply.value.total) : undefined,
         role: roles.get(address.toLowerCase()),
         name: text(item.address?.name),
@@ -257,14 +258,14 @@ export async function tokenSummary(deps: WebsiteDeps): Promise<V1Token> {
     supply: supply.ok
       ? fromReads(supply.reads, {
           decimals: supply.value.decimals,
-          total: exact({ n: supply.value.total, scale: supply.value.decimals }),
+          total: amountOf(supply.value.total, supply.value.decimals),
           totalRaw: supply.value.total.toString(),
         })
       : supply.section,
     burned: withSupply(burned, 'PROJECT_BURN_ADDRESSES', (balances, s) => {
       const raw = balances.reduce((sum, b) => sum + b.raw, 0n);
       return present({
-        total: exact({ n: raw, scale: s.decimals }),
+        total: amountOf(raw, s.decimals),
         totalRaw: raw.toString(),
         percentOfSupply: percentOf(raw, s.total),
         addresses: balanceRows(balances, s),

@@ -15,6 +15,7 @@
 //   (`getSlot0(PoolId)`, `getLiquidity(PoolId)`).
 // - the pool id: `keccak256(abi.encode(poolKey))` (v4-core src/types/PoolId.sol), the PoolKey
 //   being (currency0, currency1, fee, tickSpacing, hooks) (src/types/PoolKey.sol).
+// ERC-20 views (`decimals`, `totalSupply`, `balanceOf`) use viem's own `erc20Abi`.
 import { parseAbi, parseAbiParameters } from 'viem';
 
 export const UNISWAP_V2_PAIR_ABI = parseAbi([
@@ -42,9 +43,6 @@ export const UNISWAP_V4_STATE_VIEW_ABI = parseAbi([
   'function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)',
   'function getLiquidity(bytes32 poolId) view returns (uint128 liquidity)',
 ]);
-
-/** ERC-20 `decimals()`, read when the token metadata capability gives no decimals. */
-export const ERC20_DECIMALS_ABI = parseAbi(['function decimals() view returns (uint8)']);
 
 /** A v4 PoolKey, ABI-encoded into the pool id. */
 export const POOL_KEY_PARAMETERS = parseAbiParameters(

@@ -1,6 +1,8 @@
-// Exact prices from integers: a ratio of bigints written as a decimal string, and the prices of
-// a pool (v2 reserves, v3/v4 sqrtPriceX96) and of a swap (its two amounts), adjusted for the
-// tokens' decimals. No floating point anywhere.
+// Exact prices from integers: a ratio of bigints written as a decimal string, the prices of a
+// pool (v2 reserves, v3/v4 sqrtPriceX96) and of a swap (its two amounts), adjusted for the tokens'
+// decimals, and the product of decimals (a price times an amount). No floating point anywhere;
+// amounts are written out by viem's `formatUnits`.
+import { formatUnits } from 'viem';
 
 /** Significant digits of a price that does not end sooner (1/3 → 0.333333333333333333). */
 export const PRICE_SIGNIFICANT_DIGITS = 18;
@@ -35,6 +37,38 @@ export function ratioToDecimal(
   const whole = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
   return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+/** A decimal as an integer over a power of ten, `n / 10^scale`: a token amount is raw / 10^decimals. */
+export interface ScaledDecimal {
+  n: bigint;
+  scale: number;
+}
+
+/**
+ * A non-negative decimal string as a price source sends it (`2399.1`, `2.5e-7`, `1E+3`) as an
+ * integer over a power of ten, exactly; undefined when it is not one.
+ */
+export function parseDecimal(text: string): ScaledDecimal | undefined {
+  const m = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, whole = '', fraction = '', exponent = '0'] = m;
+  const scale = fraction.length - Number(exponent);
+  const n = BigInt(whole + fraction);
+  return scale >= 0 ? { n, scale } : { n: n * pow10(-scale), scale: 0 };
+}
+
+/** A scaled decimal written out exactly, without an exponent or trailing zeros. */
+export const formatDecimal = ({ n, scale }: ScaledDecimal): string => formatUnits(n, scale);
+
+/**
+ * The product of non-negative decimals: exact when it ends within `PRICE_SIGNIFICANT_DIGITS`
+ * significant digits, else rounded half up to that many (as `ratioToDecimal`).
+ */
+export function multiplyDecimals(...factors: readonly ScaledDecimal[]): string {
+  const n = factors.reduce((acc, f) => acc * f.n, 1n);
+  const scale = factors.reduce((acc, f) => acc + f.scale, 0);
+  return ratioToDecimal(n, pow10(scale));
 }
 
 export interface PairDecimals {

@@ -1,4 +1,5 @@
-// The project token read on chain: its configuration, its pool's state and its recent swaps.
+// The project token read on chain: its configuration, its pool's state, its recent swaps, and its
+// ERC-20 supply and balances.
 export {
   DEFAULT_BURN_ADDRESSES,
   missingVariables,
@@ -9,7 +10,15 @@ export {
   type ProjectTokenPool,
   type ProjectTokenReading,
 } from './config.js';
-export { PRICE_SIGNIFICANT_DIGITS, ratioToDecimal } from './decimal.js';
+export {
+  formatDecimal,
+  multiplyDecimals,
+  parseDecimal,
+  PRICE_SIGNIFICANT_DIGITS,
+  ratioToDecimal,
+  type ScaledDecimal,
+} from './decimal.js';
+export { readTokenBalances, readTokenSupply } from './erc20-reads.js';
 export {
   createPoolKeyMemo,
   DEFAULT_INITIALIZE_SEARCH_BLOCKS,

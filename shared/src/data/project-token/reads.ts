@@ -4,6 +4,7 @@
 import {
   decodeFunctionResult,
   encodeFunctionData,
+  erc20Abi,
   getAddress,
   zeroAddress,
   type Address,
@@ -13,7 +14,6 @@ import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { CHAINS } from '../chains.js';
 import { errorResult } from '../result.js';
 import type { CachedResult, LiveResult, Result } from '../result-schema.js';
-import { ERC20_DECIMALS_ABI } from './abis.js';
 import type { PoolToken } from './types.js';
 
 export type Served = LiveResult | CachedResult;
@@ -89,8 +89,8 @@ export async function readToken(
     const read = await readCall(
       run,
       address,
-      encodeFunctionData({ abi: ERC20_DECIMALS_ABI, functionName: 'decimals' }),
-      (output) => decodeFunctionResult({ abi: ERC20_DECIMALS_ABI, functionName: 'decimals', data: output }),
+      encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }),
+      (output) => decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: output }),
       'decimals()',
     );
     if (!read.ok) return { ok: false, result: read.result };

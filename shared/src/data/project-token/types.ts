@@ -1,7 +1,7 @@
-// The project token's on-chain readings (pool-state.ts, recent-swaps.ts), as zod schemas so that
-// the public API can document and validate them. Prices and token amounts are decimal strings in
-// whole tokens (computed exactly from the chain's integers); raw on-chain integers are decimal
-// strings too; a member the chain did not give is absent.
+// The project token's on-chain readings (pool-state.ts, recent-swaps.ts, erc20-reads.ts), as zod
+// schemas so that the public API can document and validate them. Prices and token amounts are
+// decimal strings in whole tokens (computed exactly from the chain's integers); raw on-chain
+// integers are decimal strings too; a member the chain did not give is absent.
 import { z } from 'zod';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
@@ -83,3 +83,20 @@ export const projectTokenSwapsSchema = z
   })
   .strict();
 export type ProjectTokenSwaps = z.infer<typeof projectTokenSwapsSchema>;
+
+/** An ERC-20's `totalSupply()` and `decimals()` read on chain (erc20-reads.ts). */
+export const projectTokenSupplySchema = z
+  .object({
+    decimals: z.number().int().min(0).max(255),
+    /** The total supply in whole tokens. */
+    total: decimal,
+    totalRaw: integer,
+  })
+  .strict();
+export type ProjectTokenSupply = z.infer<typeof projectTokenSupplySchema>;
+
+/** An ERC-20's `balanceOf` of each holder read on chain, raw, in the order asked (erc20-reads.ts). */
+export const projectTokenBalancesSchema = z
+  .object({ balances: z.array(z.object({ address, raw: integer }).strict()) })
+  .strict();
+export type ProjectTokenBalances = z.infer<typeof projectTokenBalancesSchema>;

@@ -2,7 +2,8 @@
 // unless `fresh`, picks the providers declaring the capability for its scope (the chain, a market
 // network, or global; one provider when the request pins it), skips the unconfigured, withheld,
 // auth_failed, chain-mismatched, unsupported and cooling-down ones, and tries the rest in order,
-// logging every attempt for `fallbackFrom`.
+// logging every attempt for `fallbackFrom`. Single flight: while a cacheable request is in flight,
+// identical ones (same cache key) join it and get its envelope (docs/data-layer.md, "Cache").
 import { randomUUID } from 'node:crypto';
 import type { CapabilityDefinition } from '../capabilities/define-capability.js';
 import { TTL_MS } from '../capabilities/define-capability.js';
@@ -33,6 +34,8 @@ export interface RouterDeps {
   slots: readonly ProviderSlot[];
   states: ProviderStates;
   cache: ResultCache;
+  /** The cacheable requests in flight, by cache key; each removed when it settles. */
+  flights: Map<string, Promise<Result>>;
   clock: Clock;
   chain: Chain;
   redact: Redactor;
@@ -108,21 +111,48 @@ async function attempt(
   return withRetry(() => handler(params), slot.descriptor.retry);
 }
 
+/**
+ * Serves from the cache, else from the flight in progress for the same key, else asks upstream.
+ * Only cacheable requests share a flight: a capability with a TTL, not `fresh` (it wants an upstream
+ * request sent after it asked: it neither joins a flight nor can be joined), and no `onFailure`
+ * (a joiner would not hear of the failures). Joiners get the leader's envelope as it is: LIVE when
+ * it was served (fetched while they waited), an error when it failed (never cached).
+ */
 export async function route(
   deps: RouterDeps,
   capability: CapabilityDefinition,
   params: Record<string, unknown>,
   options: RouteOptions = {},
 ): Promise<Result> {
-  const { states, clock, redact } = deps;
   const target = routeTarget(capability, params, deps.chain);
   const pin = options.provider;
   const key = `${cacheKey(capability.name, target.network, params)}${pin ? `@${pin}` : ''}`;
   const ttlMs = TTL_MS[capability.ttl];
-  if (!options.fresh && ttlMs > 0) {
+  const cacheable = !options.fresh && ttlMs > 0;
+  if (cacheable) {
     const hit = deps.cache.get(key);
     if (hit) return hit;
   }
+  if (!cacheable || options.onFailure)
+    return routeUpstream(deps, capability, params, options, { target, key, ttlMs });
+  const inFlight = deps.flights.get(key);
+  if (inFlight) return inFlight;
+  const flight = routeUpstream(deps, capability, params, options, { target, key, ttlMs }).finally(() => {
+    if (deps.flights.get(key) === flight) deps.flights.delete(key);
+  });
+  deps.flights.set(key, flight);
+  return flight;
+}
+
+async function routeUpstream(
+  deps: RouterDeps,
+  capability: CapabilityDefinition,
+  params: Record<string, unknown>,
+  options: RouteOptions,
+  { target, key, ttlMs }: { target: RouteTarget; key: string; ttlMs: number },
+): Promise<Result> {
+  const { states, clock, redact } = deps;
+  const pin = options.provider;
   const declared = inRoutingOrder(
     deps.slots.filter(
       (s) =>
