@@ -10,11 +10,20 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as StatusRouteImport } from './routes/status'
+import { Route as AtChar123namespaceChar125IndexRouteImport } from './routes/@{$namespace}/index'
+import { Route as AtChar123namespaceChar125NameIndexRouteImport } from './routes/@{$namespace}/$name/index'
+import { Route as AtChar123namespaceChar125NameVVersionRouteImport } from './routes/@{$namespace}/$name/v/$version'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatusRoute = StatusRouteImport.update({
@@ -22,31 +31,84 @@ const StatusRoute = StatusRouteImport.update({
   path: '/status',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AtChar123namespaceChar125IndexRoute =
+  AtChar123namespaceChar125IndexRouteImport.update({
+    id: '/@{$namespace}/',
+    path: '/@{$namespace}/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AtChar123namespaceChar125NameIndexRoute =
+  AtChar123namespaceChar125NameIndexRouteImport.update({
+    id: '/@{$namespace}/$name/',
+    path: '/@{$namespace}/$name/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AtChar123namespaceChar125NameVVersionRoute =
+  AtChar123namespaceChar125NameVVersionRouteImport.update({
+    id: '/@{$namespace}/$name/v/$version',
+    path: '/@{$namespace}/$name/v/$version',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/status': typeof StatusRoute
+  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
+  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/status': typeof StatusRoute
+  '/@{$namespace}': typeof AtChar123namespaceChar125IndexRoute
+  '/@{$namespace}/$name': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/search': typeof SearchRoute
   '/status': typeof StatusRoute
+  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
+  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/status'
+  fullPaths:
+    | '/'
+    | '/search'
+    | '/status'
+    | '/@{$namespace}/'
+    | '/@{$namespace}/$name/'
+    | '/@{$namespace}/$name/v/$version'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/status'
-  id: '__root__' | '/' | '/status'
+  to:
+    | '/'
+    | '/search'
+    | '/status'
+    | '/@{$namespace}'
+    | '/@{$namespace}/$name'
+    | '/@{$namespace}/$name/v/$version'
+  id:
+    | '__root__'
+    | '/'
+    | '/search'
+    | '/status'
+    | '/@{$namespace}/'
+    | '/@{$namespace}/$name/'
+    | '/@{$namespace}/$name/v/$version'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SearchRoute: typeof SearchRoute
   StatusRoute: typeof StatusRoute
+  AtChar123namespaceChar125IndexRoute: typeof AtChar123namespaceChar125IndexRoute
+  AtChar123namespaceChar125NameIndexRoute: typeof AtChar123namespaceChar125NameIndexRoute
+  AtChar123namespaceChar125NameVVersionRoute: typeof AtChar123namespaceChar125NameVVersionRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +120,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/status': {
       id: '/status'
       path: '/status'
@@ -65,12 +134,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StatusRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/@{$namespace}/': {
+      id: '/@{$namespace}/'
+      path: '/@{$namespace}'
+      fullPath: '/@{$namespace}/'
+      preLoaderRoute: typeof AtChar123namespaceChar125IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/@{$namespace}/$name/': {
+      id: '/@{$namespace}/$name/'
+      path: '/@{$namespace}/$name'
+      fullPath: '/@{$namespace}/$name/'
+      preLoaderRoute: typeof AtChar123namespaceChar125NameIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/@{$namespace}/$name/v/$version': {
+      id: '/@{$namespace}/$name/v/$version'
+      path: '/@{$namespace}/$name/v/$version'
+      fullPath: '/@{$namespace}/$name/v/$version'
+      preLoaderRoute: typeof AtChar123namespaceChar125NameVVersionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SearchRoute: SearchRoute,
   StatusRoute: StatusRoute,
+  AtChar123namespaceChar125IndexRoute: AtChar123namespaceChar125IndexRoute,
+  AtChar123namespaceChar125NameIndexRoute:
+    AtChar123namespaceChar125NameIndexRoute,
+  AtChar123namespaceChar125NameVVersionRoute:
+    AtChar123namespaceChar125NameVVersionRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
-// The layout: header with navigation, then the matched route.
+// The layout: header with navigation and the search box, then the matched route.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
+import { SearchBox } from '../components/search-box';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -15,6 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <div className="layout">
+      <HeadContent />
       <header className="site-header">
         <Link to="/" className="brand">
           pkg
@@ -23,8 +25,12 @@ function RootLayout() {
           <Link to="/" activeOptions={{ exact: true }}>
             Home
           </Link>
+          <Link to="/search" search={{ q: '' }}>
+            Packages
+          </Link>
           <Link to="/status">Status</Link>
         </nav>
+        <SearchBox />
       </header>
       <main>
         <Outlet />

@@ -1,0 +1,155 @@
+// The package page's content for one version: description, install command, SKILL.md, tools,
+// permissions, versions, provenance and maintainers. Each section shows its own loading or error.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { VersionRecord } from '@pkg/shared/browser';
+import { packageFilesQueryOptions, SKILL_MD } from '../../lib/package-queries';
+import { useTRPC } from '../../lib/use-trpc';
+import { CopyButton } from '../copy-button';
+import { QueryState } from '../query-state';
+import { SafeMarkdown, stripFrontMatter } from '../safe-markdown';
+import { PermissionsList } from './permissions-list';
+import { ProvenanceFacts } from './provenance-facts';
+import { ToolsList } from './tools-list';
+import { VersionsList } from './versions-list';
+
+interface Props {
+  namespace: string;
+  name: string;
+  version: string;
+  /** true on /@ns/name (the latest), false on a /v/<version> page. */
+  pinned: boolean;
+}
+
+export function PackageView({ namespace, name, version, pinned }: Props) {
+  const trpc = useTRPC();
+  const ref = { namespace, name };
+  const info = useQuery(trpc.packages.get.queryOptions(ref));
+  const record = useQuery(trpc.packages.version.queryOptions({ ...ref, version }));
+  const id = `@${namespace}/${name}`;
+  const install = pinned ? `pkg install ${id}@${version}` : `pkg install ${id}`;
+  return (
+    <article className="package">
+      <header>
+        <h1>
+          <Link to="/@{$namespace}" params={{ namespace }}>
+            @{namespace}
+          </Link>
+          /{name}
+        </h1>
+        <p className="muted" data-testid="shown-version">
+          Version {version}
+          {info.data
+            ? info.data.latest === version
+              ? ' (latest)'
+              : ` · latest is ${info.data.latest}`
+            : null}
+        </p>
+        <QueryState query={record} what="this version">
+          {(r) => (
+            <p className="description" data-testid="description">
+              {r.manifest.description}
+            </p>
+          )}
+        </QueryState>
+      </header>
+      <section aria-labelledby="install-heading">
+        <h2 id="install-heading">Install</h2>
+        <div className="install">
+          <pre>
+            <code data-testid="install-command">{install}</code>
+          </pre>
+          <CopyButton text={install} label={`Copy the install command ${install}`} />
+        </div>
+      </section>
+      <div className="package-columns">
+        <div>{record.data ? <VersionBody record={record.data} /> : null}</div>
+        <aside>
+          <section aria-labelledby="permissions-heading">
+            <h2 id="permissions-heading">Permissions</h2>
+            <QueryState query={record} what="the permissions">
+              {(r) => <PermissionsList permissions={r.manifest.permissions} />}
+            </QueryState>
+          </section>
+          <Versions namespace={namespace} name={name} version={version} />
+          <Provenance namespace={namespace} name={name} version={version} />
+          <Maintainers namespace={namespace} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function VersionBody({ record }: { record: VersionRecord }) {
+  const files = useQuery(packageFilesQueryOptions(record));
+  return (
+    <>
+      <section aria-labelledby="skill-heading">
+        <h2 id="skill-heading">SKILL.md</h2>
+        <QueryState query={files} what="SKILL.md">
+          {(data) => {
+            const text = data.get(SKILL_MD);
+            return text === undefined ? (
+              <p>This version has no SKILL.md.</p>
+            ) : (
+              <div data-testid="skill-md">
+                <SafeMarkdown text={stripFrontMatter(text)} headingOffset={2} />
+              </div>
+            );
+          }}
+        </QueryState>
+      </section>
+      <section aria-labelledby="tools-heading">
+        <h2 id="tools-heading">Tools</h2>
+        <ToolsList tools={record.manifest.tools} files={files} />
+      </section>
+    </>
+  );
+}
+
+function Versions({ namespace, name, version }: Omit<Props, 'pinned'>) {
+  const trpc = useTRPC();
+  const versions = useQuery(trpc.packages.versions.queryOptions({ namespace, name }));
+  return (
+    <section aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Versions</h2>
+      <QueryState query={versions} what="the versions">
+        {(list) => <VersionsList list={list} namespace={namespace} name={name} current={version} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function Provenance({ namespace, name, version }: Omit<Props, 'pinned'>) {
+  const trpc = useTRPC();
+  const provenance = useQuery(trpc.packages.provenance.queryOptions({ namespace, name, version }));
+  return (
+    <section aria-labelledby="provenance-heading">
+      <h2 id="provenance-heading">Provenance</h2>
+      <QueryState query={provenance} what="the provenance">
+        {(answer) => <ProvenanceFacts answer={answer} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function Maintainers({ namespace }: { namespace: string }) {
+  const trpc = useTRPC();
+  const ns = useQuery(trpc.namespaces.get.queryOptions({ namespace }));
+  return (
+    <section aria-labelledby="maintainers-heading">
+      <h2 id="maintainers-heading">Maintainers</h2>
+      <QueryState query={ns} what="the maintainers">
+        {(data) => (
+          <ul data-testid="maintainers">
+            {data.owner ? <li>{data.owner} (owner)</li> : null}
+            {data.maintainers.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+            {!data.owner && data.maintainers.length === 0 ? <li>None recorded</li> : null}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// The loader of the package and version pages: a malformed or unknown package or version is
+// the not-found page; the rest is prefetched with the query options the page reads.
+import { notFound } from '@tanstack/react-router';
+import { namespaceSchema, packageNameSchema, versionSchema } from '@pkg/shared/browser';
+import type { RouterContext } from '../routes/__root';
+import { packageFilesQueryOptions } from './package-queries';
+import { rethrowNotFound } from './trpc-error';
+
+export interface PackageParams {
+  namespace: string;
+  name: string;
+  version?: string;
+}
+
+export async function loadPackage(
+  { queryClient, trpc }: RouterContext,
+  params: PackageParams,
+): Promise<{ version: string }> {
+  const valid =
+    namespaceSchema.safeParse(params.namespace).success &&
+    packageNameSchema.safeParse(params.name).success &&
+    (params.version === undefined || versionSchema.safeParse(params.version).success);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's notFound() is thrown
+  if (!valid) throw notFound();
+  const ref = { namespace: params.namespace, name: params.name };
+  void queryClient.prefetchQuery(trpc.packages.versions.queryOptions(ref));
+  void queryClient.prefetchQuery(trpc.namespaces.get.queryOptions({ namespace: ref.namespace }));
+  const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);
+  const version = params.version ?? info.latest;
+  void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));
+  const record = await queryClient
+    .ensureQueryData(trpc.packages.version.queryOptions({ ...ref, version }))
+    .catch(rethrowNotFound);
+  void queryClient.prefetchQuery(packageFilesQueryOptions(record));
+  return { version };
+}

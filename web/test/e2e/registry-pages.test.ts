@@ -1,0 +1,199 @@
+// A person finds a published package through the search box, reads its page (SKILL.md, tools,
+// permissions, versions, provenance, maintainers), opens one version and the namespace, and meets
+// the not-found page for unknown packages. The package's SKILL.md carries <script> and
+// <img onerror>: nothing of it runs or becomes an element. Runs against the built server and SPA.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+const skillMd = (description: string) =>
+  [
+    '---',
+    'name: hello',
+    `description: ${description}`,
+    '---',
+    '',
+    '# Hello skill',
+    '',
+    'Use **hello** when someone should be greeted.',
+    '',
+    '<script>window.__pwned = "script"</script>',
+    '',
+    '<img src="/x.png" onerror="window.__pwned = \'img\'">',
+    '',
+    '[the docs](https://docs.example.com/hello) and [bad](javascript:window.__pwned=1)',
+    '',
+  ].join('\n');
+
+let server: SpawnedServer;
+let browser: Browser;
+let dataDir: string;
+const requests: string[] = [];
+
+async function publish(version: string, description: string, token: string): Promise<void> {
+  const pack = await buildPackage({
+    namespace: 'alice',
+    name: 'hello',
+    version,
+    description,
+    files: { 'SKILL.md': skillMd(description) },
+  });
+  const res = await publishArchive(server.url, token, pack.bytes, {
+    'x-pkg-client': 'pkg/0.1.0',
+    'x-pkg-source-repository': 'https://git.example.com/alice/hello.git',
+    'x-pkg-source-commit': COMMIT,
+  });
+  if (res.status !== 201) throw new Error(`publish ${version}: ${res.status} ${await res.text()}`);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-e2e-'));
+  server = await spawnServer({ PKG_DATA_DIR: dataDir, PKG_WEB_DIR: webDist });
+  const created = await runAdmin(['user', 'create', 'alice'], { PKG_DATA_DIR: dataDir });
+  if (created.code !== 0) throw new Error(`pkg-admin user create: ${created.stderr}`);
+  const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
+  await publish('1.0.0', 'Greets people by name, first edition.', token);
+  await publish('1.1.0', 'Greets people by name.', token);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('request', (req) => requests.push(req.url()));
+  return page;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+describe('the registry pages', () => {
+  test('the search box (focused with "/") finds the package and opens its page', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/status`);
+    await page.getByTestId('health-status').waitFor();
+    await page.keyboard.press('/');
+    const box = page.getByRole('search').getByLabel('Search packages');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('greets people');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('search-results').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('greets people');
+    await page.getByRole('link', { name: '@alice/hello' }).click();
+    await page.getByTestId('skill-md').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/@alice/hello');
+    expect(await h1(page)).toBe('@alice/hello');
+    await page.close();
+  });
+
+  test('the package page shows its description, SKILL.md, install, tools, permissions, versions, provenance', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/@alice/hello`);
+    const skill = page.getByTestId('skill-md');
+    await skill.waitFor();
+    expect(await page.getByTestId('description').textContent()).toBe('Greets people by name.');
+    expect(await page.getByTestId('shown-version').textContent()).toBe('Version 1.1.0 (latest)');
+    expect(await skill.getByRole('heading', { name: 'Hello skill' }).evaluate((el) => el.tagName)).toBe('H3');
+    expect(await skill.locator('strong').textContent()).toBe('hello');
+    const docs = skill.getByRole('link', { name: 'the docs' });
+    expect(await docs.getAttribute('href')).toBe('https://docs.example.com/hello');
+    expect(await docs.getAttribute('rel')).toContain('nofollow noopener');
+    expect(await skill.getByText('bad').getAttribute('href')).not.toContain('javascript');
+    expect(await skill.locator('script, img, [onerror]').count()).toBe(0);
+    expect(await page.locator('[onerror]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.getByTestId('install-command').textContent()).toBe('pkg install @alice/hello');
+    await page.getByRole('button', { name: /Copy the install command/ }).waitFor();
+    const tools = page.getByTestId('tools');
+    await tools.getByRole('heading', { name: 'hello', exact: true }).waitFor();
+    expect(await tools.getByLabel(/Input/).textContent()).toContain('"required": [\n    "name"\n  ]');
+    expect(await tools.getByLabel(/Output/).textContent()).toContain('"greeting"');
+    expect(await page.getByTestId('permissions-none').textContent()).toBe(
+      'This package asks for no permissions.',
+    );
+    await page.getByTestId('versions').waitFor();
+    expect(await page.getByTestId('versions').getByRole('link').allTextContents()).toEqual([
+      '1.1.0',
+      '1.0.0',
+    ]);
+    await page.getByTestId('provenance').waitFor();
+    expect(await page.getByTestId('provenance-publisher').textContent()).toMatch(/^alice/);
+    expect(await page.getByTestId('provenance-integrity').textContent()).toMatch(/^sha256-[0-9a-f]{64}$/);
+    expect(await page.getByTestId('provenance-client').textContent()).toBe('pkg 0.1.0');
+    expect(await page.getByTestId('provenance-source').textContent()).toBe(
+      `https://git.example.com/alice/hello.git at commit ${COMMIT}`,
+    );
+    await page.getByTestId('maintainers').waitFor();
+    expect(await page.getByTestId('maintainers').textContent()).toContain('alice (owner)');
+    await page.close();
+  });
+
+  test('a version page shows that version, reached from the versions list', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/@alice/hello`);
+    await page.getByTestId('versions').getByRole('link', { name: '1.0.0' }).click();
+    await page.waitForURL(`${server.url}/@alice/hello/v/1.0.0`);
+    await page.getByTestId('skill-md').waitFor();
+    expect(await page.getByTestId('description').textContent()).toBe('Greets people by name, first edition.');
+    expect(await page.getByTestId('shown-version').textContent()).toBe('Version 1.0.0 · latest is 1.1.0');
+    expect(await page.getByTestId('install-command').textContent()).toBe('pkg install @alice/hello@1.0.0');
+    await page.close();
+  });
+
+  test('the namespace page lists its packages', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/@alice`);
+    await page.getByTestId('namespace-packages').waitFor();
+    expect(await h1(page)).toBe('@alice');
+    await page.getByTestId('namespace-packages').getByRole('link', { name: '@alice/hello' }).click();
+    await page.getByTestId('skill-md').waitFor();
+    await page.close();
+  });
+
+  test.each([
+    ['an unknown package', '/@alice/nope'],
+    ['an unknown version', '/@alice/hello/v/9.9.9'],
+    ['an unknown namespace', '/@nobody'],
+    ['a malformed name', '/@Alice/Hello!'],
+  ])('%s shows the not-found page', async (_label, url) => {
+    const page = await newPage();
+    await page.goto(`${server.url}${url}`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await h1(page)).toBe('Page not found');
+    await page.close();
+  });
+
+  test('at 375 px wide the package page needs no sideways scrolling', async () => {
+    const page = await newPage(375);
+    await page.goto(`${server.url}/@alice/hello`);
+    await page.getByTestId('provenance').waitFor();
+    await page.getByTestId('tools').getByLabel(/Input/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.close();
+  });
+
+  test('no request left for any origin but the server', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => new URL(url).origin !== server.url)).toEqual([]);
+  });
+});
