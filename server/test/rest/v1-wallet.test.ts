@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { PRICED_HOLDER, ROUTER, TOKEN, TX, WALLET, startDoubles, type Doubles } from '@pkg/shared/testing';
 import { openApiCheck } from '../helpers/openapi-check.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { expectEdgeCached } from '../helpers/expect-edge-cached.js';
 
 const EXM = `0x${'2'.repeat(40)}`;
 let d: Doubles;
@@ -93,17 +94,7 @@ describe('GET /v1/wallet/:address', () => {
         more: false,
       },
     });
-    expect(res.headers.get('cache-control')).toBe(
-      'public, max-age=30, s-maxage=30, stale-while-revalidate=30',
-    );
-    expect(res.headers.get('vary')).toMatch(/Origin/i);
-    const etag = res.headers.get('etag') ?? '';
-    expect(etag).toBeTruthy();
-    // (fetch adds `cache-control: no-cache` to a conditional request unless one is given.)
-    const again = await fetch(`${server.url}/v1/wallet/${WALLET}`, {
-      headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' },
-    });
-    expect(again.status).toBe(304);
+    await expectEdgeCached(res, `${server.url}/v1/wallet/${WALLET}`, 30);
   });
 
   test('a token no price source lists has no value (absent, never 0), and its price section says why', async () => {

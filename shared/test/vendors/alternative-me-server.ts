@@ -4,19 +4,21 @@
 // Readings are daily, newest first; `value`, `timestamp` and `time_until_update` are strings, and
 // `time_until_update` is on the newest reading only. Values are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  type HttpDouble,
+  type QueuedAnswer as SharedQueuedAnswer,
+} from './http-double.js';
 
 export interface AlternativeMeCall {
   path: string;
   query: Record<string, string>;
 }
 
-export interface QueuedAnswer {
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-}
+/** Answers served in order, one a request, instead of the normal one. */
+export type QueuedAnswer = Omit<SharedQueuedAnswer, 'match'>;
 
 export interface AlternativeMeDouble extends HttpDouble {
   calls: AlternativeMeCall[];
@@ -69,13 +71,7 @@ export async function startAlternativeMeServer(): Promise<AlternativeMeDouble> {
     const query = Object.fromEntries(url.searchParams);
     double.calls.push({ path: url.pathname, query });
     const queued = double.failNext.shift();
-    if (queued) {
-      if (queued.raw !== undefined) {
-        res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-        return res.end(queued.raw);
-      }
-      return sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-    }
+    if (queued) return sendQueued(res, queued);
     if (url.pathname !== '/fng/' || req.method !== 'GET') {
       res.writeHead(404, { 'content-type': 'text/html' });
       return res.end('<html><body>404 Not Found</body></html>');

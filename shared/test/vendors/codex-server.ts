@@ -10,7 +10,13 @@
 // as HTTP 401 or, with `authStyle: 'graphql200'`, as a GraphQL error in an HTTP 200 answer.
 // Values are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  type HttpDouble,
+  type QueuedAnswer as SharedQueuedAnswer,
+} from './http-double.js';
 
 export const CODEX_NETWORK_ID = 4663;
 export const CODEX_TOKENS = {
@@ -28,12 +34,8 @@ export interface CodexCall {
   body: { query?: string; variables?: Record<string, unknown>; operationName?: string } | undefined;
 }
 
-export interface QueuedAnswer {
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-}
+/** Answers served in order, one a request, instead of the normal one. */
+export type QueuedAnswer = Omit<SharedQueuedAnswer, 'match'>;
 
 export interface CodexDouble extends HttpDouble {
   calls: CodexCall[];
@@ -216,13 +218,7 @@ export async function startCodexServer(key: string): Promise<CodexDouble> {
         ? sendJson(res, 401, unauthorized)
         : sendJson(res, 200, { data: null, ...unauthorized });
     const queued = double.failNext.shift();
-    if (queued) {
-      if (queued.raw !== undefined) {
-        res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-        return res.end(queued.raw);
-      }
-      return sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-    }
+    if (queued) return sendQueued(res, queued);
     const query = body?.query ?? '';
     if (/\bfilterTokens\s*\(/.test(query))
       return sendJson(res, 200, filterTokens(double, body?.variables ?? {}));

@@ -5,7 +5,7 @@
 // errors `{requestId, error, tag}` per https://exa.ai/docs/reference/error-codes
 //. Values (URLs, texts, costs) are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import { sendJson, sendQueued, startHttpDouble, takeQueued, type HttpDouble } from './http-double.js';
 import { pageText, type QueuedAnswer } from './tavily-server.js';
 
 export interface ExaCall {
@@ -75,16 +75,8 @@ export async function startExaServer(key: string): Promise<ExaDouble> {
     const n = double.calls.length;
     // 401: missing or invalid key (exa.ai/docs/reference/error-codes; wording illustrative).
     if (apiKey !== key) return sendJson(res, 401, exaError(401, 'Invalid API key', 'INVALID_API_KEY'));
-    const index = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (index >= 0) {
-      const q = double.failNext.splice(index, 1)[0] as QueuedAnswer;
-      if (q.raw !== undefined) {
-        res.writeHead(q.status, { 'content-type': 'text/html', ...q.headers });
-        res.end(q.raw);
-        return;
-      }
-      return sendJson(res, q.status, q.body ?? {}, q.headers);
-    }
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     const cost = (total: number) => (double.omitCost ? {} : { costDollars: { total } });
     const contents = (body?.contents ?? {}) as Record<string, unknown>;
     /** A result of /search and /findSimilar (`SearchResult` of exa-js): text and highlights when asked. */

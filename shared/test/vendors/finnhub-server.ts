@@ -7,7 +7,14 @@
 // `{"error": "..."}` as observed (github.com/finnhubio/Finnhub-API issues #405, #493, #582).
 // Values are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export interface FinnhubCall {
   path: string;
@@ -16,15 +23,7 @@ export interface FinnhubCall {
   header: string | undefined;
 }
 
-export interface QueuedAnswer {
-  /** Only requests whose path matches (default: any). */
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  /** A non-JSON body (an HTML error page). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface FinnhubDouble extends HttpDouble {
   /** The base to configure: `<origin>/api/v1`. */
@@ -224,15 +223,8 @@ export async function startFinnhubServer(key: string): Promise<FinnhubDouble> {
     // 401 `{"error":"Invalid API key."}` (github.com/finnhubio/Finnhub-API issue #582).
     const token = typeof header === 'string' ? header : query.token;
     if (token !== key) return sendJson(res, 401, { error: 'Invalid API key.' });
-    const queued = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (queued >= 0) {
-      const [answer] = double.failNext.splice(queued, 1);
-      if (answer?.raw !== undefined) {
-        res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
-        return res.end(answer.raw);
-      }
-      if (answer) return sendJson(res, answer.status, answer.body ?? {}, answer.headers);
-    }
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     const symbol = query.symbol;
     // 403 `{"error":"You don't have access to this resource."}` for data outside the plan
     // (issues #405 (sent as 401 there), #493).

@@ -5,7 +5,7 @@
 // `{success: false, error, code?}` per its `routes/shared.ts` and `controllers/auth.ts`
 //. Values (URLs, texts, credits) are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import { sendJson, sendQueued, startHttpDouble, takeQueued, type HttpDouble } from './http-double.js';
 import { pageText, type QueuedAnswer, type WebCall } from './tavily-server.js';
 
 export interface FirecrawlDouble extends HttpDouble {
@@ -54,16 +54,8 @@ export async function startFirecrawlServer(key: string): Promise<FirecrawlDouble
     if (!req.headers.authorization) return sendJson(res, 401, firecrawlError('Unauthorized: Token missing'));
     if (req.headers.authorization !== `Bearer ${key}`)
       return sendJson(res, 401, firecrawlError('Unauthorized: Invalid token'));
-    const serve = (q: QueuedAnswer) => {
-      if (q.raw !== undefined) {
-        res.writeHead(q.status, { 'content-type': 'text/html', ...q.headers });
-        res.end(q.raw);
-        return;
-      }
-      sendJson(res, q.status, q.body ?? {}, q.headers);
-    };
-    const index = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (index >= 0) return serve(double.failNext.splice(index, 1)[0] as QueuedAnswer);
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     const markdownWanted = (options: unknown) =>
       Array.isArray((options as { formats?: unknown } | undefined)?.formats) &&
       (options as { formats: unknown[] }).formats.includes('markdown');
@@ -73,7 +65,7 @@ export async function startFirecrawlServer(key: string): Promise<FirecrawlDouble
       if (typeof url !== 'string')
         return sendJson(res, 400, { ...firecrawlError('Bad Request', 'BAD_REQUEST'), details: [] });
       const failure = double.scrapeFailures.get(url);
-      if (failure) return serve(failure);
+      if (failure) return sendQueued(res, failure);
       const statusCode = double.pageStatus.get(url) ?? 200;
       // POST /v2/scrape — `{success: true, data: Document}` (docs.firecrawl.dev/api-reference/endpoint/scrape):
       // `markdown` per `formats`; metadata {title, description, sourceURL, url, statusCode,

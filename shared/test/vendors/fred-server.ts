@@ -7,21 +7,20 @@
 // a bad key is a 400 about `api_key`, an unknown series a 400 "The series does not exist."
 //. Values are illustrative.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export interface FredCall {
   path: string;
   query: Record<string, string>;
 }
 
-export interface QueuedAnswer {
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  /** A non-JSON body (an HTML error page). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface FredDouble extends HttpDouble {
   calls: FredCall[];
@@ -183,18 +182,8 @@ export async function startFredServer(key: string): Promise<FredDouble> {
         400,
         'Bad Request.  The value for variable api_key is not registered.  Read https://fred.stlouisfed.org/docs/api/api_key.html for more information.',
       );
-    const queued = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (queued >= 0) {
-      const [answer] = double.failNext.splice(queued, 1);
-      if (answer?.raw !== undefined) {
-        res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
-        return res.end(answer.raw);
-      }
-      if (answer) {
-        res.writeHead(answer.status, { 'content-type': FRED_ERROR_TYPE, ...answer.headers });
-        return res.end(JSON.stringify(answer.body ?? {}));
-      }
-    }
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued, FRED_ERROR_TYPE);
     if (path !== '/fred/series' && path !== '/fred/series/observations')
       return sendFredError(res, 404, 'Not Found.');
     const fixture = SERIES[query.series_id ?? ''];

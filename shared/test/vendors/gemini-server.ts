@@ -7,8 +7,15 @@
 // https://google.aip.dev/193), as summarized in the vendor's documentation Every call
 // records whether a `key=` query parameter was in its URL, so a test can prove the key only ever
 // travels in the header. Values are illustrative and the model ids made up.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import type { IncomingMessage } from 'node:http';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export const GEMINI_MODEL = 'model-alpha';
 export const GEMINI_VISION_MODEL = 'model-beta-vision';
@@ -36,13 +43,7 @@ export interface GeminiCall {
   body: Record<string, unknown> | undefined;
 }
 
-export interface QueuedAnswer {
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface GeminiDouble extends HttpDouble {
   /** The API base to configure as GEMINI_BASE_URL. */
@@ -115,14 +116,6 @@ const MODELS = [
     supportedGenerationMethods: ['embedContent'],
   },
 ];
-
-function serveQueued(res: ServerResponse, queued: QueuedAnswer) {
-  if (queued.raw !== undefined) {
-    res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-    return res.end(queued.raw);
-  }
-  return sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-}
 
 type Declaration = { name?: string };
 
@@ -215,11 +208,10 @@ export async function startGeminiServer(key: string): Promise<GeminiDouble> {
           },
         ]),
       );
-    const index = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    const queued = index < 0 ? undefined : double.failNext.splice(index, 1)[0];
+    const queued = takeQueued(double.failNext, path);
 
     if (req.method === 'GET' && path === '/v1beta/models') {
-      if (queued) return serveQueued(res, queued);
+      if (queued) return sendQueued(res, queued);
       const asked = Number(url.searchParams.get('pageSize') ?? '50');
       const size = Math.min(asked, double.pageCap);
       const start = Number(url.searchParams.get('pageToken') ?? '0') || 0;
@@ -233,7 +225,7 @@ export async function startGeminiServer(key: string): Promise<GeminiDouble> {
     }
     const route = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
     if (req.method === 'POST' && route) {
-      if (queued) return serveQueued(res, queued);
+      if (queued) return sendQueued(res, queued);
       if (double.hang) return; // never answers: the client's time-out ends it
       const model = route[1] ?? '';
       // 404 NOT_FOUND for an unknown model (troubleshooting, "NOT_FOUND").

@@ -12,7 +12,7 @@
 // https://docs.github.com/rest/using-the-rest-api/troubleshooting-the-rest-api show them.
 // Values are illustrative.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import { sendJson, startHttpDouble, takeQueued, type HttpDouble } from './http-double.js';
 
 export const GH_OWNER = 'octo-org';
 export const GH_REPO = 'demo';
@@ -517,16 +517,13 @@ export async function startGithubServer(token: string): Promise<GithubDouble> {
     if (path === '/search/code' && !authenticated)
       return send(401, errorBody('Requires authentication', '/search/search#search-code', 401));
 
-    const queuedAt = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (queuedAt >= 0) {
-      const [queued] = double.failNext.splice(queuedAt, 1);
-      if (queued) {
-        if (queued.raw !== undefined) {
-          res.writeHead(queued.status, { 'content-type': 'text/html', ...rate, ...queued.headers });
-          return res.end(queued.raw);
-        }
-        return send(queued.status, queued.body ?? {}, queued.headers);
+    const queued = takeQueued(double.failNext, path);
+    if (queued) {
+      if (queued.raw !== undefined) {
+        res.writeHead(queued.status, { 'content-type': 'text/html', ...rate, ...queued.headers });
+        return res.end(queued.raw);
       }
+      return send(queued.status, queued.body ?? {}, queued.headers);
     }
 
     // GET /rate_limit — "Get rate limit status for the authenticated user"

@@ -1,5 +1,5 @@
 // A local HTTP server on 127.0.0.1 for vendor doubles: counts connections and requests, and
-// closes with its keep-alive sockets.
+// closes with its keep-alive sockets; and the failures a double serves on demand (`failNext`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -22,6 +22,41 @@ export function sendJson(
 ) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** An answer a double serves instead of its normal one (a failure on demand). */
+export interface QueuedAnswer {
+  /** Only requests whose path matches (default: any). */
+  match?: RegExp;
+  status: number;
+  body?: unknown;
+  /** A non-JSON body (an HTML error page), sent as text/html. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+/** Takes out of the queue the first answer whose `match` fits `path` (one without `match` fits any). */
+export function takeQueued<Q extends { match?: RegExp | undefined }>(
+  queue: Q[],
+  path: string,
+): Q | undefined {
+  const index = queue.findIndex((q) => !q.match || q.match.test(path));
+  return index < 0 ? undefined : queue.splice(index, 1)[0];
+}
+
+/** Sends a queued answer: `raw` as text/html, else `body` (default `{}`) as JSON of `jsonType`. */
+export function sendQueued(
+  res: ServerResponse,
+  answer: Omit<QueuedAnswer, 'match'>,
+  jsonType = 'application/json',
+): void {
+  if (answer.raw !== undefined) {
+    res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
+    res.end(answer.raw);
+    return;
+  }
+  res.writeHead(answer.status, { 'content-type': jsonType, ...answer.headers });
+  res.end(JSON.stringify(answer.body ?? {}));
 }
 
 export async function startHttpDouble(handler: Handler): Promise<HttpDouble> {

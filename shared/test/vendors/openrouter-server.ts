@@ -5,8 +5,15 @@
 // https://openrouter.ai/docs/models and https://openrouter.ai/docs/api-reference/errors-and-debugging
 // as summarized in the vendor's documentation. Values are illustrative, and the model ids
 // are made up (no real model id is needed to exercise the client).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import type { IncomingMessage } from 'node:http';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 /** Models the double's catalogue lists (and the only ones a completion accepts). */
 export const OPENROUTER_MODEL = 'vendor-a/model-one';
@@ -36,15 +43,7 @@ export interface OpenrouterCall {
   body: Record<string, unknown> | undefined;
 }
 
-export interface QueuedAnswer {
-  /** Only requests whose path matches (default: any). */
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  /** A non-JSON body (an HTML error page). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface OpenrouterDouble extends HttpDouble {
   /** The API base to configure as OPENROUTER_BASE_URL. */
@@ -193,14 +192,6 @@ function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
   };
 }
 
-function serveQueued(res: ServerResponse, queued: QueuedAnswer) {
-  if (queued.raw !== undefined) {
-    res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-    return res.end(queued.raw);
-  }
-  return sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-}
-
 export async function startOpenrouterServer(key: string): Promise<OpenrouterDouble> {
   const ref: { self?: OpenrouterDouble } = {};
   const http = await startHttpDouble((req: IncomingMessage, raw, res) => {
@@ -222,15 +213,12 @@ export async function startOpenrouterServer(key: string): Promise<OpenrouterDoub
     });
     const authorization = req.headers.authorization;
     const keyed = authorization === `Bearer ${key}`;
-    const queued = () => {
-      const index = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-      return index < 0 ? undefined : double.failNext.splice(index, 1)[0];
-    };
+    const queued = () => takeQueued(double.failNext, path);
 
     if (req.method === 'GET' && path === '/api/v1/models') {
       // The model list answers without a key ([obs]).
       const q = queued();
-      if (q) return serveQueued(res, q);
+      if (q) return sendQueued(res, q);
       return sendJson(res, 200, { data: MODELS });
     }
     // 401 {"error":{"code":401,"message":"No auth credentials found"}} (errors-and-debugging; the
@@ -240,7 +228,7 @@ export async function startOpenrouterServer(key: string): Promise<OpenrouterDoub
 
     if (req.method === 'GET' && path === '/api/v1/key') {
       const q = queued();
-      if (q) return serveQueued(res, q);
+      if (q) return sendQueued(res, q);
       // GET /api/v1/key (https://openrouter.ai/docs/api-reference/limits): the key's label (a
       // masked key), limit, usage and tier.
       return sendJson(res, 200, {
@@ -260,7 +248,7 @@ export async function startOpenrouterServer(key: string): Promise<OpenrouterDoub
     }
     if (req.method === 'POST' && path === '/api/v1/chat/completions') {
       const q = queued();
-      if (q) return serveQueued(res, q);
+      if (q) return sendQueued(res, q);
       if (double.hang) return; // never answers: the client's time-out ends it
       if (!body || typeof body.model !== 'string' || !Array.isArray(body.messages))
         return sendJson(res, 400, orError(400, 'Input required: specify "model" and "messages"'));

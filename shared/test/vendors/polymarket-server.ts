@@ -7,22 +7,21 @@
 // holding a JSON array, the event's volume and liquidity numbers, the market's strings (with
 // `volumeNum` / `liquidityNum`). Titles and values are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export interface PolymarketCall {
   path: string;
   query: Record<string, string>;
 }
 
-export interface QueuedAnswer {
-  /** Only requests whose path matches (default: any). */
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  /** A non-JSON body (text/html). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface PolymarketDouble extends HttpDouble {
   calls: PolymarketCall[];
@@ -302,15 +301,8 @@ export async function startPolymarketServer(): Promise<PolymarketDouble> {
     const path = url.pathname;
     const query = Object.fromEntries(url.searchParams);
     double.calls.push({ path, query });
-    const queued = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (queued >= 0) {
-      const [answer] = double.failNext.splice(queued, 1);
-      if (answer?.raw !== undefined) {
-        res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
-        return res.end(answer.raw);
-      }
-      if (answer) return sendJson(res, answer.status, answer.body ?? {}, answer.headers);
-    }
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     const limit = Number(query.limit ?? query.limit_per_type ?? '20');
     if (!Number.isInteger(limit) || limit < 0)
       return sendJson(res, 422, { type: 'validation error', error: 'limit must be a non-negative integer' });

@@ -4,8 +4,15 @@
 // tavily-ai/tavily-python `tavily/tavily.py`; errors per
 // https://help.tavily.com/articles/8645538886-understanding-http-errors, as summarized in
 // the vendor's documentation. Values (URLs, texts, credits) are illustrative.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import type { IncomingMessage } from 'node:http';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export interface WebCall {
   method: string;
@@ -16,15 +23,7 @@ export interface WebCall {
   body: Record<string, unknown> | undefined;
 }
 
-export interface QueuedAnswer {
-  /** Only requests whose path matches (default: any). */
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  /** A non-JSON body (an HTML error page). */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface TavilyDouble extends HttpDouble {
   calls: WebCall[];
@@ -57,15 +56,6 @@ export function pageText(url: string, length: number): string {
   return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length);
 }
 
-function serveQueued(res: ServerResponse, queued: QueuedAnswer) {
-  if (queued.raw !== undefined) {
-    res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-    res.end(queued.raw);
-    return;
-  }
-  sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-}
-
 const requestId = (n: number) => `0f1c2d3e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export async function startTavilyServer(key: string): Promise<TavilyDouble> {
@@ -84,8 +74,8 @@ export async function startTavilyServer(key: string): Promise<TavilyDouble> {
     // 401 "Unauthorized: missing or invalid API key." (help.tavily.com, understanding-http-errors).
     if (req.headers.authorization !== `Bearer ${key}`)
       return sendJson(res, 401, tavilyError('Unauthorized: missing or invalid API key.'));
-    const index = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (index >= 0) return serveQueued(res, double.failNext.splice(index, 1)[0] as QueuedAnswer);
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     const usage = (credits: number) =>
       body?.include_usage === true && !double.omitUsage ? { usage: { credits } } : {};
 

@@ -7,7 +7,13 @@
 // The legacy key-in-path route `/api/{key}/subgraphs/id/{id}` is accepted and recorded too, so
 // that a test can prove it is never used. Values are illustrative.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  type HttpDouble,
+  type QueuedAnswer as SharedQueuedAnswer,
+} from './http-double.js';
 
 /** A subgraph the double serves (base58, as Graph Explorer shows ids). */
 export const THEGRAPH_SUBGRAPH = 'Dx2Pq8RvLm4Kt7Nw9Yz3Bc5Fh6Jg1Ks2Ua4Wb8Xe7Rf';
@@ -31,12 +37,8 @@ export interface ThegraphCall {
   raw: string;
 }
 
-export interface QueuedAnswer {
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-}
+/** Answers served in order, one a request, instead of the normal one. */
+export type QueuedAnswer = Omit<SharedQueuedAnswer, 'match'>;
 
 export interface ThegraphDouble extends HttpDouble {
   calls: ThegraphCall[];
@@ -143,13 +145,7 @@ export async function startThegraphServer(key: string): Promise<ThegraphDouble> 
     if (token !== key) return sendJson(res, 200, gatewayError('auth error: API key not found'));
 
     const queued = double.failNext.shift();
-    if (queued) {
-      if (queued.raw !== undefined) {
-        res.writeHead(queued.status, { 'content-type': 'text/html', ...queued.headers });
-        return res.end(queued.raw);
-      }
-      return sendJson(res, queued.status, queued.body ?? {}, queued.headers);
-    }
+    if (queued) return sendQueued(res, queued);
     if (!body || typeof body.query !== 'string')
       return sendJson(res, 200, gatewayError('bad query: missing field `query`'));
     // 200 `subgraph not found: no allocations` (§12 "no indexer serves it").

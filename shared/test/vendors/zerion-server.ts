@@ -6,7 +6,14 @@
 // Zerion's slug for Robinhood Chain is unknown: the double
 // uses an illustrative slug, so that a provider assuming any slug would fail.
 import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
+import {
+  sendJson,
+  sendQueued,
+  startHttpDouble,
+  takeQueued,
+  type HttpDouble,
+  type QueuedAnswer,
+} from './http-double.js';
 
 export const ZERION_SLUG = 'rh-chain-double';
 export const ZERION_WALLET = '0x2222222222222222222222222222222222222222';
@@ -21,14 +28,7 @@ export interface ZerionCall {
   authorization: string | undefined;
 }
 
-export interface QueuedAnswer {
-  /** Only requests whose path matches (default: any). */
-  match?: RegExp;
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { QueuedAnswer };
 
 export interface ZerionDouble extends HttpDouble {
   calls: ZerionCall[];
@@ -343,15 +343,8 @@ export async function startZerionServer(key: string): Promise<ZerionDouble> {
           'The API key is invalid, please, make sure that you are using a valid key',
         ),
       );
-    const queued = double.failNext.findIndex((q) => !q.match || q.match.test(path));
-    if (queued >= 0) {
-      const [answer] = double.failNext.splice(queued, 1);
-      if (answer?.raw !== undefined) {
-        res.writeHead(answer.status, { 'content-type': 'text/html', ...answer.headers });
-        return res.end(answer.raw);
-      }
-      if (answer) return sendJson(res, answer.status, answer.body ?? {}, answer.headers);
-    }
+    const queued = takeQueued(double.failNext, path);
+    if (queued) return sendQueued(res, queued);
     if (path === '/v1/chains/') return sendJson(res, 200, chains(origin, double));
     const wallet = path.match(/^\/v1\/wallets\/(0x[0-9a-fA-F]{40})\/(portfolio|positions\/|transactions\/)$/);
     if (!wallet) return sendJson(res, 404, errors('Requested resource was not found', `no route ${path}`));

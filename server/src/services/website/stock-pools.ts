@@ -4,6 +4,7 @@
 // ticker (from a search). Pure: no I/O.
 import type { IssuerQuote, Lookalikes, StockPool } from '@pkg/shared';
 import type { MarketPool, MarketTokenRef } from '@pkg/shared/data';
+import { definedFields } from './defined-fields.js';
 import type { PremiumPool } from './premium.js';
 
 /** The only status the issuer has been seen to give a listed token; any other is not listed. */
@@ -47,9 +48,11 @@ export function listedAssets(list: unknown, chainId: number): { listed: ListedAs
     listed.push({
       symbol,
       contract,
-      ...(name ? { name } : {}),
-      ...(multiplier ? { multiplier } : {}),
-      ...(pending ? { pending: { multiplier: pending, ...(effectiveAt ? { effectiveAt } : {}) } } : {}),
+      ...definedFields({
+        name,
+        multiplier,
+        pending: pending ? { multiplier: pending, ...definedFields({ effectiveAt }) } : undefined,
+      }),
     });
   }
   return { listed, leftOut: assets.length - listed.length };

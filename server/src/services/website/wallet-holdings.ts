@@ -4,6 +4,7 @@
 // metadata), amounts in whole tokens from the decimals, and a USD value only from a listed price:
 // a holding without a price or without decimals has no value, never 0.
 import type { WalletTransfer } from '@pkg/shared';
+import { definedFields } from './defined-fields.js';
 
 /** A holding as read from the balances source, before any look-up. */
 export interface RawHolding {
@@ -45,19 +46,16 @@ export function holdingsOf(data: unknown): { holdings: RawHolding[]; truncated: 
     const token = text(b.contract) ?? text(b.address);
     const balance = integer(b.balance);
     if (token === undefined || balance === undefined) continue;
-    const decimals = decimalsOf(b.decimals);
-    const name = text(b.name);
-    const symbol = text(b.symbol);
-    const tokenId = text(b.tokenId);
-    const type = text(b.type);
     holdings.push({
       token,
       balance,
-      ...(name !== undefined ? { name } : {}),
-      ...(symbol !== undefined ? { symbol } : {}),
-      ...(decimals !== undefined ? { decimals } : {}),
-      ...(tokenId !== undefined ? { tokenId } : {}),
-      ...(type !== undefined ? { type } : {}),
+      ...definedFields({
+        name: text(b.name),
+        symbol: text(b.symbol),
+        decimals: decimalsOf(b.decimals),
+        tokenId: text(b.tokenId),
+        type: text(b.type),
+      }),
     });
   }
   return { holdings, truncated: d.truncated === true };

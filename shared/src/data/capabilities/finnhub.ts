@@ -7,7 +7,7 @@
 // company news and the earnings calendar change over hours, not seconds, and each request costs
 // one call of Finnhub's per-minute budget, so they are kept as metadata-like lists (10 min).
 import { z } from 'zod';
-import { defineCapability } from './define-capability.js';
+import { defineCapability, type CapabilityDefinition, type TtlClass } from './define-capability.js';
 
 export const usTickerSchema = z
   .string()
@@ -29,36 +29,40 @@ const window = <T extends { from?: string | undefined; to?: string | undefined }
   p.from === undefined || p.to === undefined || p.from <= p.to;
 const WINDOW_MESSAGE = { message: 'from must not be after to', path: ['from'] };
 
-export const equitiesQuote = defineCapability({
-  name: 'equities.quote',
-  group: 'equities',
-  operation: 'quote',
-  summary:
-    'A US stock quote: current price, change, percent change, day high, low, open, previous close and the time of the last update.',
-  scope: 'global',
-  params: z.object({ symbol: usTickerSchema }).strict(),
-  ttl: 'block',
-});
+const equities = <P extends z.ZodObject>(
+  operation: string,
+  summary: string,
+  params: P,
+  ttl: TtlClass,
+): CapabilityDefinition<P> =>
+  defineCapability({
+    name: `equities.${operation}`,
+    group: 'equities',
+    operation,
+    summary,
+    scope: 'global',
+    params,
+    ttl,
+  });
 
-export const equitiesProfile = defineCapability({
-  name: 'equities.profile',
-  group: 'equities',
-  operation: 'profile',
-  summary:
-    'A US company profile: name, exchange, country, currency, industry, IPO date, market capitalization, shares outstanding, website and logo.',
-  scope: 'global',
-  params: z.object({ symbol: usTickerSchema }).strict(),
-  ttl: 'metadata',
-});
+export const equitiesQuote = equities(
+  'quote',
+  'A US stock quote: current price, change, percent change, day high, low, open, previous close and the time of the last update.',
+  z.object({ symbol: usTickerSchema }).strict(),
+  'block',
+);
 
-export const equitiesNews = defineCapability({
-  name: 'equities.news',
-  group: 'equities',
-  operation: 'news',
-  summary:
-    'Company news of a US stock between two dates (default the last 7 days), newest first (untrusted third-party text).',
-  scope: 'global',
-  params: z
+export const equitiesProfile = equities(
+  'profile',
+  'A US company profile: name, exchange, country, currency, industry, IPO date, market capitalization, shares outstanding, website and logo.',
+  z.object({ symbol: usTickerSchema }).strict(),
+  'metadata',
+);
+
+export const equitiesNews = equities(
+  'news',
+  'Company news of a US stock between two dates (default the last 7 days), newest first (untrusted third-party text).',
+  z
     .object({
       symbol: usTickerSchema,
       from: calendarDaySchema.optional().describe('first day, YYYY-MM-DD (default 6 days before `to`)'),
@@ -67,17 +71,13 @@ export const equitiesNews = defineCapability({
     })
     .strict()
     .refine(window, WINDOW_MESSAGE),
-  ttl: 'metadata',
-});
+  'metadata',
+);
 
-export const equitiesEarnings = defineCapability({
-  name: 'equities.earnings',
-  group: 'equities',
-  operation: 'earnings',
-  summary:
-    'The earnings calendar between two dates (default the next 7 days), optionally for one US stock: date, hour, EPS and revenue estimates and actuals.',
-  scope: 'global',
-  params: z
+export const equitiesEarnings = equities(
+  'earnings',
+  'The earnings calendar between two dates (default the next 7 days), optionally for one US stock: date, hour, EPS and revenue estimates and actuals.',
+  z
     .object({
       symbol: usTickerSchema.optional(),
       from: calendarDaySchema.optional().describe('first day, YYYY-MM-DD (default today, UTC)'),
@@ -85,7 +85,7 @@ export const equitiesEarnings = defineCapability({
     })
     .strict()
     .refine(window, WINDOW_MESSAGE),
-  ttl: 'metadata',
-});
+  'metadata',
+);
 
 export const FINNHUB_CAPABILITIES = [equitiesQuote, equitiesProfile, equitiesNews, equitiesEarnings] as const;

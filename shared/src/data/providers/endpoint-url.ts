@@ -1,4 +1,5 @@
-// Endpoint helpers: put a key into a `{key}` template, and show a URL as a template again.
+// Endpoint helpers: put a key into a `{key}` template, show a URL as a template again, and a URL
+// with its query.
 import { createRedactor, secretPartsOfUrl } from '../errors/redact.js';
 import type { ProviderEndpoint } from './provider-types.js';
 
@@ -14,4 +15,11 @@ export function displayUrl(url: string, key?: string): string {
 export function endpointOf(template: string, key?: string): ProviderEndpoint {
   const url = key ? fillKey(template, key) : template;
   return { url, display: displayUrl(url, key), secrets: key ? [key] : [] };
+}
+
+/** `base` with the query's members set as search parameters. */
+export function urlWithQuery(base: string, query: Record<string, string> = {}): URL {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url;
 }

@@ -1,6 +1,7 @@
 // What every vendor's GET helper reads the same way from an answer: the body as JSON (or
-// undefined when it is not JSON: an HTML error page, a plain-text rate-limit notice), and a rate
-// limit with the vendor's `Retry-After`, when it sent one, for the retry policy.
+// undefined when it is not JSON: an HTML error page, a plain-text rate-limit notice), a rate
+// limit with the vendor's `Retry-After`, when it sent one, for the retry policy, and a failed
+// answer's message (`where: HTTP 400 <vendor text>`) handed to the vendor's own error table.
 import type { z } from 'zod';
 import { ProviderError, RateLimitedError, type ProviderErrorOptions } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
@@ -71,4 +72,55 @@ export function parsedBody<S extends z.ZodType>(
   if (!parsed.success)
     throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${response.status})`, withStatus);
   return parsed.data;
+}
+
+/** A vendor's message trimmed and capped at `maxChars`; undefined when it sent none. */
+export function cappedText(text: string | null | undefined, maxChars = 200): string | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed) return undefined;
+  return trimmed.length > maxChars ? `${trimmed.slice(0, maxChars)}…` : trimmed;
+}
+
+/** What a vendor's error table reads of a non-2xx answer. */
+export interface FailedAnswer {
+  status: number;
+  /** The body as JSON; undefined when it is not JSON. */
+  body: unknown;
+  /** The vendor's own text in the body, when it sent one. */
+  detail: string | undefined;
+  /** `where: HTTP 400 <detail>`, or `where: non-JSON response (HTTP 502)`. */
+  text: string;
+  response: GuardedResponse;
+  /** The options with the answer's status. */
+  options: ProviderErrorOptions;
+}
+
+export interface AnswerReading {
+  /** `finnhub GET /quote`: the start of every message. */
+  where: string;
+  options: ProviderErrorOptions;
+  /** The vendor's error text in a parsed error body (trimmed and capped by the vendor). */
+  errorText: (body: unknown) => string | undefined;
+  /** The error a failed answer stands for, by the vendor's own table. */
+  errorOf: (failed: FailedAnswer) => ProviderError;
+}
+
+/**
+ * An answer read against `schema`: a 2xx JSON body of the documented shape, or the error the
+ * vendor's table gives for its status and text.
+ */
+export function readAnswer<S extends z.ZodType>(
+  response: GuardedResponse,
+  schema: S,
+  { where, options, errorText, errorOf }: AnswerReading,
+): z.infer<S> {
+  const { status } = response;
+  if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
+  const body = jsonOf(response.text);
+  const detail = body === undefined ? undefined : errorText(body);
+  const text =
+    body === undefined
+      ? `${where}: non-JSON response (HTTP ${status})`
+      : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
+  throw errorOf({ status, body, detail, text, response, options: { ...options, status } });
 }

@@ -21,7 +21,7 @@ import {
 } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
 import { capText, type WebPage, type WebUsage } from '../web/web-types.js';
-import { jsonOf, parsedBody, rateLimitedError } from './http-answer.js';
+import { cappedText, rateLimitedError, readAnswer } from './http-answer.js';
 
 const MAX_MESSAGE_CHARS = 300;
 
@@ -30,9 +30,7 @@ export const ACCOUNT_STATUSES: ReadonlySet<number> = new Set([401, 402, 429, 432
 
 /** A vendor's message, trimmed and capped; undefined when it sent none. */
 export function vendorText(text: string | null | undefined): string | undefined {
-  const trimmed = text?.trim();
-  if (!trimmed) return undefined;
-  return trimmed.length > MAX_MESSAGE_CHARS ? `${trimmed.slice(0, MAX_MESSAGE_CHARS)}…` : trimmed;
+  return cappedText(text, MAX_MESSAGE_CHARS);
 }
 
 /** The error an HTTP status of a web provider stands for (see the file's head). */
@@ -68,15 +66,12 @@ export function readWebAnswer<S extends z.ZodType>(
   schema: S,
   { where, options, errorText }: WebAnswerOptions,
 ): z.infer<S> {
-  const { status } = response;
-  if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-  const body = jsonOf(response.text);
-  const detail = body === undefined ? undefined : vendorText(errorText(body));
-  const text =
-    body === undefined
-      ? `${where}: non-JSON response (HTTP ${status})`
-      : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-  throw webStatusError(status, text, response, options);
+  return readAnswer(response, schema, {
+    where,
+    options,
+    errorText: (body) => vendorText(errorText(body)),
+    errorOf: ({ status, text }) => webStatusError(status, text, response, options),
+  });
 }
 
 /** A string the vendor sent, or undefined for a missing, null or blank one. */

@@ -3,7 +3,7 @@
 // BLOCKSCOUT_BASE_URL override (a self-hosted instance or a double) may work without a key.
 import type { DataEnv } from '../../config/env-vars.js';
 import type { ProviderEndpoint } from '../provider-types.js';
-import { displayUrl } from '../endpoint-url.js';
+import { displayUrl, urlWithQuery } from '../endpoint-url.js';
 
 export const BLOCKSCOUT_BASE_URL = 'https://api.blockscout.com/4663';
 
@@ -26,8 +26,7 @@ export function blockscoutUrl(
   query: Record<string, string>,
   key?: string,
 ): string {
-  const url = new URL(`${base}/api/v2${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const url = urlWithQuery(`${base}/api/v2${path}`, query);
   if (key) url.searchParams.set('apikey', key);
   return url.toString();
 }

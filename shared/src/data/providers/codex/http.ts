@@ -20,7 +20,8 @@ import {
   UnsupportedMethodError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, rateLimitedError } from '../http-answer.js';
+import { joinCapped, readGraphqlAnswer } from '../graphql-answer.js';
+import { jsonRequest } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { graphqlUrl } from './endpoints.js';
 import { graphqlResponseSchema, type GraphqlError } from './payloads.js';
@@ -36,12 +37,8 @@ export type CodexQuery = <S extends z.ZodType>(
 ) => Promise<z.infer<S>>;
 
 function joinMessages(errors: readonly GraphqlError[]): string {
-  const messages = errors.map((e) => {
-    const text = e.message?.trim() || e.extensions?.code || '(no message)';
-    return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-  });
-  const more = messages.length - MAX_MESSAGES;
-  return `${messages.slice(0, MAX_MESSAGES).join('; ')}${more > 0 ? ` (+${more} more)` : ''}`;
+  const texts = errors.map((e) => e.message?.trim() || e.extensions?.code || '(no message)');
+  return joinCapped(texts, MAX_MESSAGES, MAX_MESSAGE_CHARS);
 }
 
 const PLAN_REFUSAL =
@@ -71,37 +68,21 @@ export function createCodexQuery(endpoint: ProviderEndpoint, context: ProviderCo
       headers: { authorization },
       body: { operationName: operation, query, variables },
     });
-    const { status } = response;
-    const withStatus = { ...options, status };
-    const body = jsonOf(response.text);
-    // The envelope first (its errors say why there is no data), then `data` against its schema.
-    const envelope = body === undefined ? undefined : graphqlResponseSchema.safeParse(body);
-    const errors = envelope?.success ? (envelope.data.errors ?? []) : [];
-
-    if (status >= 200 && status < 300) {
-      if (body === undefined)
-        throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
-      if (!envelope?.success)
-        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-      if (errors.length > 0) throw graphqlError(errors, where, withStatus);
-      if (envelope.data.data === null || envelope.data.data === undefined)
-        throw new ProviderError('failure', `${where}: Codex answered no data and no errors`, withStatus);
-      const data = dataSchema.safeParse(envelope.data.data);
-      if (!data.success)
-        throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-      return data.data;
-    }
-    const detail = errors.length > 0 ? ` ${joinMessages(errors)}` : '';
-    const text = `${where}: HTTP ${status}${detail}`;
-    if (status === 401 || status === 403) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-    if (status === 429) throw rateLimitedError(text, response, withStatus);
-    if (status >= 500)
-      throw new ProviderError(
-        'failure',
-        body === undefined ? `${where}: non-JSON response (HTTP ${status})` : text,
-        { ...withStatus, transient: true },
-      );
-    if (status >= 400) throw new RequestRefusedError(text, withStatus);
-    throw new ProviderError('failure', text, withStatus);
+    const data = dataSchema.safeParse(
+      readGraphqlAnswer(response, {
+        where,
+        options,
+        who: 'Codex',
+        envelope: graphqlResponseSchema,
+        joinMessages,
+        graphqlError,
+      }),
+    );
+    if (!data.success)
+      throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${response.status})`, {
+        ...options,
+        status: response.status,
+      });
+    return data.data;
   };
 }

@@ -18,6 +18,7 @@ import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { COINGECKO_KEY_HEADER } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
 import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
 
 export interface CoingeckoGetOptions {
   query?: Record<string, string>;
@@ -54,8 +55,7 @@ export function createCoingeckoGet(endpoint: ProviderEndpoint, context: Provider
   const key = endpoint.secrets[0];
   const base = { provider: 'coingecko', redact: context.redact };
   return async (path, schema, { query = {}, notFound = 'not_found' } = {}) => {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const url = urlWithQuery(`${endpoint.url}${path}`, query);
     const response = await context.fetch({
       url: url.toString(),
       method: 'GET',

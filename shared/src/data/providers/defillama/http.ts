@@ -17,6 +17,7 @@ import {
 import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { basesOf, type DefillamaBases } from './endpoints.js';
+import { urlWithQuery } from '../endpoint-url.js';
 
 export interface DefillamaRequest {
   /** Which of DefiLlama's hosts serves the path. */
@@ -44,8 +45,7 @@ export function createDefillamaGet(endpoint: ProviderEndpoint, context: Provider
   const bases = basesOf(endpoint);
   const options = { provider: 'defillama', redact: context.redact };
   return async ({ host, path, query, notListed, maxBytes }, schema) => {
-    const url = new URL(`${bases[host]}${path}`);
-    for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+    const url = urlWithQuery(`${bases[host]}${path}`, query);
     const response = await jsonRequest(context, { url: url.toString(), headers: {}, maxBytes });
     const { status } = response;
     const withStatus = { ...options, status };

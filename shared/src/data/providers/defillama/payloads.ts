@@ -46,6 +46,18 @@ export const protocolSchema = z.looseObject({
 });
 export type DefillamaProtocol = z.infer<typeof protocolSchema>;
 
+/** The volume or fee totals and changes of an overview and of each protocol in it. */
+const overviewTotals = {
+  total24h: num,
+  total7d: num,
+  total30d: num,
+  total1y: num,
+  totalAllTime: num,
+  change_1d: num,
+  change_7d: num,
+  change_1m: num,
+};
+
 /** A protocol of a volume or fees overview (SDK `VolumeProtocol`, `FeesProtocol`). */
 const overviewProtocolSchema = z.looseObject({
   name: z.string(),
@@ -53,14 +65,7 @@ const overviewProtocolSchema = z.looseObject({
   slug: str,
   defillamaId: str,
   category: str,
-  total24h: num,
-  total7d: num,
-  total30d: num,
-  total1y: num,
-  totalAllTime: num,
-  change_1d: num,
-  change_7d: num,
-  change_1m: num,
+  ...overviewTotals,
 });
 export type DefillamaOverviewProtocol = z.infer<typeof overviewProtocolSchema>;
 
@@ -68,14 +73,7 @@ export type DefillamaOverviewProtocol = z.infer<typeof overviewProtocolSchema>;
 export const overviewSchema = z.looseObject({
   chain: str,
   allChains: z.array(z.string()).nullable().optional(),
-  total24h: num,
-  total7d: num,
-  total30d: num,
-  total1y: num,
-  totalAllTime: num,
-  change_1d: num,
-  change_7d: num,
-  change_1m: num,
+  ...overviewTotals,
   protocols: z.array(overviewProtocolSchema).nullable().optional(),
 });
 export type DefillamaOverview = z.infer<typeof overviewSchema>;

@@ -2,7 +2,7 @@
 // GET under https://api.dexscreener.com. DEXSCREENER_BASE_URL replaces the base (a mirror or a
 // local double). Chains are named by slug, never by numeric id.
 import type { DataEnv } from '../../config/env-vars.js';
-import { displayUrl } from '../endpoint-url.js';
+import { displayUrl, urlWithQuery } from '../endpoint-url.js';
 import type { ProviderEndpoint } from '../provider-types.js';
 
 export const DEXSCREENER_BASE_URL = 'https://api.dexscreener.com';
@@ -26,7 +26,5 @@ export function dexscreenerChain(network: string): string {
 
 /** The URL of `path` (segments already encoded) with its query. */
 export function dexscreenerUrl(base: string, path: string, query: Record<string, string> = {}): string {
-  const url = new URL(`${base}${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return url.toString();
+  return urlWithQuery(`${base}${path}`, query).toString();
 }

@@ -16,7 +16,8 @@ import {
   ProviderError,
   RequestRefusedError,
 } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
+import { cappedText, jsonRequest, rateLimitedError, readAnswer, type FailedAnswer } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -29,37 +30,31 @@ export type FinnhubGet = <S extends z.ZodType>(
 const NO_ACCESS = /don['’]t have access/i;
 
 /** Finnhub's `error` text, trimmed and capped. */
-function errorText(body: unknown): string | undefined {
-  const text = errorBodySchema.safeParse(body).data?.error?.trim();
-  if (!text) return undefined;
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+const errorText = (body: unknown) => cappedText(errorBodySchema.safeParse(body).data?.error);
+
+/** The error a failed Finnhub answer stands for (see the file's head). */
+function finnhubError({ status, detail, text, response, options }: FailedAnswer): ProviderError {
+  if ((status === 401 || status === 403) && detail !== undefined && NO_ACCESS.test(detail))
+    return new NoDataError(`Finnhub's plan does not cover this request (${text})`, options);
+  if (status === 401 || status === 403) return new AuthFailedError(`key rejected (${text})`, options);
+  if (status === 429) return rateLimitedError(text, response, options);
+  if (status >= 400 && status < 500) return new RequestRefusedError(text, options);
+  return new ProviderError('failure', text, { ...options, transient: status >= 500 });
 }
 
 export function createFinnhubGet(endpoint: ProviderEndpoint, context: ProviderContext): FinnhubGet {
   const token = endpoint.secrets[0] ?? '';
   const options = { provider: 'finnhub', redact: context.redact };
   return async (path, query, schema) => {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const response = await jsonRequest(context, {
-      url: url.toString(),
+      url: urlWithQuery(`${endpoint.url}${path}`, query).toString(),
       headers: { 'x-finnhub-token': token },
     });
-    const { status } = response;
-    const where = `finnhub GET ${path}`;
-    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-    const withStatus = { ...options, status };
-    const body = jsonOf(response.text);
-    const detail = body === undefined ? undefined : errorText(body);
-    const text =
-      body === undefined
-        ? `${where}: non-JSON response (HTTP ${status})`
-        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    if ((status === 401 || status === 403) && detail !== undefined && NO_ACCESS.test(detail))
-      throw new NoDataError(`Finnhub's plan does not cover this request (${text})`, withStatus);
-    if (status === 401 || status === 403) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-    if (status === 429) throw rateLimitedError(text, response, withStatus);
-    if (status >= 400 && status < 500) throw new RequestRefusedError(text, withStatus);
-    throw new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+    return readAnswer(response, schema, {
+      where: `finnhub GET ${path}`,
+      options,
+      errorText,
+      errorOf: finnhubError,
+    });
   };
 }

@@ -17,7 +17,8 @@ import {
   ProviderError,
   RequestRefusedError,
 } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
+import { cappedText, jsonRequest, rateLimitedError, readAnswer } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -30,41 +31,34 @@ export type FredGet = <S extends z.ZodType>(
 ) => Promise<z.infer<S>>;
 
 /** FRED's message, its doubled spaces folded, capped. */
-function errorText(body: unknown): string | undefined {
-  const text = errorBodySchema.safeParse(body).data?.error_message?.replace(/\s+/g, ' ').trim();
-  if (!text) return undefined;
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
+const errorText = (body: unknown) =>
+  cappedText(errorBodySchema.safeParse(body).data?.error_message?.replace(/\s+/g, ' '));
 
 export function createFredGet(endpoint: ProviderEndpoint, context: ProviderContext): FredGet {
   const key = endpoint.secrets[0] ?? '';
   const options = { provider: 'fred', redact: context.redact };
   return async (path, query, schema, subject) => {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const url = urlWithQuery(`${endpoint.url}${path}`, query);
     url.searchParams.set('file_type', 'json');
     url.searchParams.set('api_key', key);
     const response = await jsonRequest(context, { url: url.toString(), headers: {} });
-    const { status } = response;
-    const where = `fred GET ${path}`;
-    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-    const withStatus = { ...options, status };
-    const body = jsonOf(response.text);
-    const detail = body === undefined ? undefined : errorText(body);
-    const text =
-      body === undefined
-        ? `${where}: non-JSON response (HTTP ${status})`
-        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    if (
-      status === 401 ||
-      status === 403 ||
-      (status === 400 && detail !== undefined && /api_key/i.test(detail))
-    )
-      throw new AuthFailedError(`key rejected (${text})`, withStatus);
-    if (status === 400 && detail !== undefined && /does not exist/i.test(detail))
-      throw new NotFoundError(`FRED has no ${subject} (${detail})`, withStatus);
-    if (status === 429) throw rateLimitedError(text, response, withStatus);
-    if (status === 400) throw new RequestRefusedError(text, withStatus);
-    throw new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+    return readAnswer(response, schema, {
+      where: `fred GET ${path}`,
+      options,
+      errorText,
+      errorOf: ({ status, detail, text, response: answer, options: withStatus }) => {
+        if (
+          status === 401 ||
+          status === 403 ||
+          (status === 400 && detail !== undefined && /api_key/i.test(detail))
+        )
+          return new AuthFailedError(`key rejected (${text})`, withStatus);
+        if (status === 400 && detail !== undefined && /does not exist/i.test(detail))
+          return new NotFoundError(`FRED has no ${subject} (${detail})`, withStatus);
+        if (status === 429) return rateLimitedError(text, answer, withStatus);
+        if (status === 400) return new RequestRefusedError(text, withStatus);
+        return new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+      },
+    });
   };
 }

@@ -20,7 +20,8 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
+import { jsonRequest, readAnswer } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { parseRetryAfter } from '../../routing/retry-policy.js';
 import { errorBodySchema, type GeminiErrorBody } from './payloads.js';
@@ -85,27 +86,27 @@ export function createGeminiCall(endpoint: ProviderEndpoint, context: ProviderCo
   const key = endpoint.secrets[0] ?? '';
   const options = { provider: 'gemini', redact: context.redact };
   return async ({ path, query = {}, method = 'GET', body, timeoutMs, maxBytes }, schema) => {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const response = await jsonRequest(context, {
-      url: url.toString(),
+      url: urlWithQuery(`${endpoint.url}${path}`, query).toString(),
       method,
       headers: { 'x-goog-api-key': key },
       body,
       timeoutMs,
       maxBytes,
     });
-    const { status } = response;
-    const withStatus = { ...options, status };
-    const json = jsonOf(response.text);
-    const where = `gemini ${method} ${decodeURIComponent(path)}`;
-    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-    const errorBody = json === undefined ? undefined : errorBodySchema.safeParse(json).data;
-    const detail = errorText(errorBody);
-    const text =
-      json === undefined
-        ? `${where}: non-JSON response (HTTP ${status})`
-        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    throw geminiError(status, text, errorBody, response.headers, withStatus);
+    const errorBodyOf = (json: unknown) => errorBodySchema.safeParse(json).data;
+    return readAnswer(response, schema, {
+      where: `gemini ${method} ${decodeURIComponent(path)}`,
+      options,
+      errorText: (json) => errorText(errorBodyOf(json)),
+      errorOf: ({ status, body: json, text, options: withStatus }) =>
+        geminiError(
+          status,
+          text,
+          json === undefined ? undefined : errorBodyOf(json),
+          response.headers,
+          withStatus,
+        ),
+    });
   };
 }

@@ -19,6 +19,7 @@ import { goplusCredentials } from './endpoints.js';
 import { accessTokenSchema, envelopeSchema, type Envelope } from './payloads.js';
 import { goplusSign } from './sign.js';
 import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
 
 /** Used when the token answer has no `expires_in` (its value is not documented). */
 const DEFAULT_TOKEN_LIFETIME_S = 300;
@@ -70,8 +71,7 @@ export function createGoplusApi(endpoint: ProviderEndpoint, context: ProviderCon
     path: string,
     init: { query?: Record<string, string>; body?: unknown; authorization?: string | undefined },
   ): Promise<Envelope> {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
+    const url = urlWithQuery(`${endpoint.url}${path}`, init.query);
     const response = await context.fetch({
       url: url.toString(),
       method: init.body === undefined ? 'GET' : 'POST',

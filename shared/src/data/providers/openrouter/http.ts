@@ -16,7 +16,7 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { jsonRequest, rateLimitedError, readAnswer } from '../http-answer.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -82,16 +82,11 @@ export function createOpenrouterCall(endpoint: ProviderEndpoint, context: Provid
       timeoutMs,
       maxBytes,
     });
-    const { status } = response;
-    const withStatus = { ...options, status };
-    const json = jsonOf(response.text);
-    const where = `openrouter ${method} ${path}`;
-    if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-    const detail = json === undefined ? undefined : errorText(errorBodySchema.safeParse(json).data?.error);
-    const text =
-      json === undefined
-        ? `${where}: non-JSON response (HTTP ${status})`
-        : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    throw statusError(status, text, response, withStatus);
+    return readAnswer(response, schema, {
+      where: `openrouter ${method} ${path}`,
+      options,
+      errorText: (json) => errorText(errorBodySchema.safeParse(json).data?.error),
+      errorOf: ({ status, text, options: withStatus }) => statusError(status, text, response, withStatus),
+    });
   };
 }

@@ -25,10 +25,13 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { joinCapped, readGraphqlAnswer } from '../graphql-answer.js';
+import { jsonOf } from '../http-answer.js';
 import type { ProviderFactory } from '../provider-types.js';
 import { subgraphUrl } from './endpoints.js';
 import { graphqlResponseSchema, type GraphqlResponse } from './payloads.js';
+
+type GraphqlError = NonNullable<GraphqlResponse['errors']>[number];
 
 /** Cloudflare in front of the gateway may refuse requests without a User-Agent (error code 1010). */
 export const THEGRAPH_USER_AGENT = 'pkg-data/0.1 (subgraph client)';
@@ -36,22 +39,13 @@ const MAX_MESSAGES = 5;
 const MAX_MESSAGE_CHARS = 500;
 
 /** The messages of a GraphQL `errors` array, joined, each capped. */
-export function joinMessages(errors: GraphqlResponse['errors']): string {
-  const messages = (errors ?? []).map((e) => {
-    const text = e.message?.trim() || '(no message)';
-    return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-  });
-  const shown = messages.slice(0, MAX_MESSAGES).join('; ');
-  const more = messages.length - MAX_MESSAGES;
-  return more > 0 ? `${shown} (+${more} more)` : shown;
+export function joinMessages(errors: readonly GraphqlError[] | null | undefined): string {
+  const texts = (errors ?? []).map((e) => e.message?.trim() || '(no message)');
+  return joinCapped(texts, MAX_MESSAGES, MAX_MESSAGE_CHARS);
 }
 
 /** The error a GraphQL `errors` array stands for (see the file's head). */
-function graphqlError(
-  errors: NonNullable<GraphqlResponse['errors']>,
-  where: string,
-  options: ProviderErrorOptions,
-) {
+function graphqlError(errors: readonly GraphqlError[], where: string, options: ProviderErrorOptions) {
   const joined = joinMessages(errors);
   const messages = errors.map((e) => e.message?.trim() ?? '');
   const text = `${where}: ${joined}`;
@@ -89,44 +83,24 @@ export const createThegraphProvider: ProviderFactory = (endpoint, context) => {
           },
           body: JSON.stringify(request),
         });
-        const { status } = response;
-        const withStatus = { ...options, status };
-        const body = jsonOf(response.text);
-        const parsed = body === undefined ? undefined : graphqlResponseSchema.safeParse(body);
-        const errors = parsed?.success ? parsed.data.errors : undefined;
-        const detail = errors && errors.length > 0 ? ` ${joinMessages(errors)}` : '';
-
-        if (status >= 200 && status < 300) {
-          if (body === undefined)
-            throw new ProviderError('failure', `${where}: non-JSON response (HTTP ${status})`, withStatus);
-          if (!parsed?.success)
-            throw new ProviderError('failure', `${where}: unexpected payload (HTTP ${status})`, withStatus);
-          if (errors && errors.length > 0) throw graphqlError(errors, where, withStatus);
-          const data = parsed.data.data;
-          if (data === null || data === undefined)
-            throw new ProviderError(
-              'failure',
-              `${where}: the gateway answered no data and no errors`,
-              withStatus,
-            );
-          return { data };
-        }
-        if (status === 403 && body === undefined && /error code: 10\d\d/.test(response.text))
+        if (
+          response.status === 403 &&
+          jsonOf(response.text) === undefined &&
+          /error code: 10\d\d/.test(response.text)
+        )
           throw new RequestRefusedError(
             `${where}: HTTP 403 refused by Cloudflare (${response.text.trim().slice(0, 40)})`,
-            withStatus,
+            { ...options, status: response.status },
           );
-        const text = `${where}: HTTP ${status}${detail}`;
-        if (status === 401 || status === 403) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-        if (status === 429) throw rateLimitedError(text, response, withStatus);
-        if (status >= 500)
-          throw new ProviderError(
-            'failure',
-            body === undefined ? `${where}: non-JSON response (HTTP ${status})` : text,
-            { ...withStatus, transient: true },
-          );
-        if (status >= 400) throw new RequestRefusedError(text, withStatus);
-        throw new ProviderError('failure', text, withStatus);
+        const data = readGraphqlAnswer(response, {
+          where,
+          options,
+          who: 'the gateway',
+          envelope: graphqlResponseSchema,
+          joinMessages,
+          graphqlError,
+        });
+        return { data };
       },
     },
     // The gateway has no documented request that checks a key without a subgraph id (its routes:

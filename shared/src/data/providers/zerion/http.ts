@@ -10,6 +10,7 @@ import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { basicCredentials } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
 import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { urlWithQuery } from '../endpoint-url.js';
 
 export interface ZerionRequest {
   /** A path under the base (`/v1/...`) with its query. */
@@ -32,8 +33,7 @@ export function createZerionGet(endpoint: ProviderEndpoint, context: ProviderCon
   const authorization = `Basic ${basicCredentials(endpoint.secrets[0] ?? '')}`;
   const options = { provider: 'zerion', redact: context.redact };
   return async ({ path, query = {}, wallet }, schema) => {
-    const url = new URL(`${endpoint.url}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    const url = urlWithQuery(`${endpoint.url}${path}`, query);
     const response = await context.fetch({
       url: url.toString(),
       method: 'GET',
