@@ -1,13 +1,17 @@
-// SKILL.md of a published version, read out of the stored artifact: the bytes are streamed
-// from the artifact store into memory (at most the bundle limit), checked against the
-// recorded integrity, and decoded with the shared safe decoder (or the legacy bundle decoder).
-// Nothing is extracted to disk and nothing in the package is ever executed.
+// SKILL.md and the tools' JSON Schema files of a published version, read out of the stored
+// artifact: the bytes are streamed from the artifact store into memory (at most the bundle
+// limit), checked against the recorded integrity, and decoded with the shared safe decoder (or
+// the legacy bundle decoder). Each text is capped (PACKAGE_LIMITS) and must be UTF-8. Nothing
+// is extracted to disk and nothing in the package is ever executed. Used by the MCP tool
+// get_skill_md and by the packages.files procedure (the website's package page).
 import {
   createIntegrityHasher,
   formatPackageId,
   PACKAGE_LIMITS,
   readArchive,
   RegistryError,
+  type Manifest,
+  type PackageFilesOutput,
   type VersionRef,
 } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
@@ -49,28 +53,64 @@ async function loadArtifact(deps: AppDeps, doc: VersionDoc, signal?: AbortSignal
   return Buffer.concat(chunks, size);
 }
 
-async function skillMdBytes(doc: VersionDoc, bytes: Buffer): Promise<Uint8Array | undefined> {
+/** Every file of the artifact, by path. */
+async function artifactFiles(doc: VersionDoc, bytes: Buffer): Promise<ReadonlyMap<string, Uint8Array>> {
   if (doc.artifact.format === 'json') {
     const decoded = decodeLegacyBundle(bytes);
     if (!decoded.ok) throw unreadable(doc, 'the bundle does not decode');
-    return decoded.files.get(SKILL_MD);
+    return decoded.files;
   }
   const read = await readArchive(bytes);
   if (read.fatal) throw unreadable(doc, 'the archive does not decode');
-  return read.files.find((f) => f.path === SKILL_MD)?.data;
+  return new Map(read.files.map((f) => [f.path, f.data]));
+}
+
+/** A file's text: at most `limit` bytes of UTF-8. */
+function fileText(doc: VersionDoc, path: string, data: Uint8Array, limit: number): string {
+  if (data.byteLength > limit) throw unreadable(doc, `${path} is larger than ${limit} bytes`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw unreadable(doc, `${path} is not UTF-8`);
+  }
+}
+
+/** The schema paths the manifest's tools name (`schemas/*.json`), each once, in order. */
+function schemaPaths(manifest: Manifest): string[] {
+  const paths = (manifest.tools ?? []).flatMap((t) => [t.inputSchema, t.outputSchema ?? []].flat());
+  return [...new Set(paths)].filter((p) => p.startsWith('schemas/') && p.endsWith('.json'));
+}
+
+async function openVersion(deps: AppDeps, ref: VersionRef, signal?: AbortSignal) {
+  const doc = await findVersion(deps, ref);
+  const files = await artifactFiles(doc, await loadArtifact(deps, doc, signal));
+  return { doc, files, name: formatPackageId(doc.namespace, doc.name) };
 }
 
 export async function readSkillMd(deps: AppDeps, ref: VersionRef, signal?: AbortSignal): Promise<SkillMd> {
-  const doc = await findVersion(deps, ref);
-  const bytes = await loadArtifact(deps, doc, signal);
-  const data = await skillMdBytes(doc, bytes);
-  const name = formatPackageId(doc.namespace, doc.name);
+  const { doc, files, name } = await openVersion(deps, ref, signal);
+  const data = files.get(SKILL_MD);
   if (!data) throw new RegistryError('NOT_FOUND', `${name}@${doc.version} has no ${SKILL_MD}.`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw unreadable(doc, `${SKILL_MD} is not UTF-8`);
+  return { name, version: doc.version, text: fileText(doc, SKILL_MD, data, PACKAGE_LIMITS.maxSkillMdBytes) };
+}
+
+/** SKILL.md (null when absent) and the tools' schema files that the package holds, as text. */
+export async function readPackageFiles(
+  deps: AppDeps,
+  ref: VersionRef,
+  signal?: AbortSignal,
+): Promise<PackageFilesOutput> {
+  const { doc, files, name } = await openVersion(deps, ref, signal);
+  const skill = files.get(SKILL_MD);
+  const schemas: Record<string, string> = {};
+  for (const path of schemaPaths(doc.manifest as Manifest)) {
+    const data = files.get(path);
+    if (data) schemas[path] = fileText(doc, path, data, PACKAGE_LIMITS.maxSchemaBytes);
   }
-  return { name, version: doc.version, text };
+  return {
+    name,
+    version: doc.version,
+    skillMd: skill ? fileText(doc, SKILL_MD, skill, PACKAGE_LIMITS.maxSkillMdBytes) : null,
+    schemas,
+  };
 }

@@ -28,9 +28,9 @@ export async function loadPackage(
   const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);
   const version = params.version ?? info.latest;
   void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));
-  const record = await queryClient
+  void queryClient.prefetchQuery(packageFilesQueryOptions(trpc, { ...ref, version }));
+  await queryClient
     .ensureQueryData(trpc.packages.version.queryOptions({ ...ref, version }))
     .catch(rethrowNotFound);
-  void queryClient.prefetchQuery(packageFilesQueryOptions(record));
   return { version };
 }

@@ -1,9 +1,11 @@
-// packages.*: search, get, versions, version, provenance. Outputs are the REST bodies.
+// packages.*: search, get, versions, version, provenance, files. Outputs are the REST bodies
+// (files has no REST route: it is the website's read of SKILL.md and the tools' schemas).
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   getPackageOutputSchema,
   getProvenanceOutputSchema,
   listVersionsOutputSchema,
+  packageFilesOutputSchema,
   packageRefSchema,
   searchPackagesInputSchema,
   searchPackagesOutputSchema,
@@ -17,6 +19,7 @@ import {
   listVersions,
   searchPackages,
 } from '../../services/package-service.js';
+import { readPackageFiles } from '../../services/skill-md-service.js';
 import { publicProcedure } from '../init.js';
 
 export const packagesRouter = {
@@ -40,4 +43,8 @@ export const packagesRouter = {
     .input(versionRefSchema)
     .output(getProvenanceOutputSchema)
     .query(({ ctx, input }) => getProvenance(ctx.deps, input, ctx.baseUrl)),
+  files: publicProcedure
+    .input(versionRefSchema)
+    .output(packageFilesOutputSchema)
+    .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps, input, signal)),
 } satisfies TRPCRouterRecord;

@@ -92,3 +92,14 @@ export const publishOutputSchema = z.object({
   download: z.string(),
 });
 export type PublishOutput = z.infer<typeof publishOutputSchema>;
+
+/** packages.files: the text files the package page shows, read from the stored artifact. */
+export const packageFilesOutputSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** SKILL.md as UTF-8 text, or null when the package has none. */
+  skillMd: z.string().nullable(),
+  /** The tools' JSON Schema files that the package holds, by path (`schemas/x.json`). */
+  schemas: z.record(z.string(), z.string()),
+});
+export type PackageFilesOutput = z.infer<typeof packageFilesOutputSchema>;

@@ -2,8 +2,8 @@
 // permissions, versions, provenance and maintainers. Each section shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { VersionRecord } from '@pkg/shared/browser';
-import { packageFilesQueryOptions, SKILL_MD } from '../../lib/package-queries';
+import type { VersionRecord, VersionRef } from '@pkg/shared/browser';
+import { packageFilesQueryOptions } from '../../lib/package-queries';
 import { useTRPC } from '../../lib/use-trpc';
 import { CopyButton } from '../copy-button';
 import { QueryState } from '../query-state';
@@ -63,7 +63,9 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
         </div>
       </section>
       <div className="package-columns">
-        <div>{record.data ? <VersionBody record={record.data} /> : null}</div>
+        <div>
+          {record.data ? <VersionBody record={record.data} versionRef={{ ...ref, version }} /> : null}
+        </div>
         <aside>
           <section aria-labelledby="permissions-heading">
             <h2 id="permissions-heading">Permissions</h2>
@@ -80,16 +82,17 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
   );
 }
 
-function VersionBody({ record }: { record: VersionRecord }) {
-  const files = useQuery(packageFilesQueryOptions(record));
+function VersionBody({ record, versionRef }: { record: VersionRecord; versionRef: VersionRef }) {
+  const trpc = useTRPC();
+  const files = useQuery(packageFilesQueryOptions(trpc, versionRef));
   return (
     <>
       <section aria-labelledby="skill-heading">
         <h2 id="skill-heading">SKILL.md</h2>
         <QueryState query={files} what="SKILL.md">
           {(data) => {
-            const text = data.get(SKILL_MD);
-            return text === undefined ? (
+            const text = data.skillMd;
+            return text === null ? (
               <p>This version has no SKILL.md.</p>
             ) : (
               <div data-testid="skill-md">

@@ -1,7 +1,6 @@
 // A version's tools with their input and output JSON Schemas (read from the package's files).
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ToolEntry } from '@pkg/shared/browser';
-import type { PackageFiles } from '../../lib/package-files';
+import type { PackageFilesOutput, ToolEntry } from '@pkg/shared/browser';
 import { ErrorMessage, Loading } from '../query-state';
 
 function pretty(text: string): string {
@@ -19,13 +18,13 @@ function Schema({
 }: {
   title: string;
   path: string;
-  files: UseQueryResult<PackageFiles, Error>;
+  files: UseQueryResult<PackageFilesOutput, unknown>;
 }) {
   let body;
   if (files.isPending) body = <Loading what={`the schema ${path}`} />;
   else if (files.isError) body = <ErrorMessage what={`the schema ${path}`} error={files.error} />;
   else {
-    const text = files.data.get(path);
+    const text = files.data.schemas[path];
     body =
       text === undefined ? (
         <p>The package has no file {path}.</p>
@@ -50,7 +49,7 @@ export function ToolsList({
   files,
 }: {
   tools: ToolEntry[];
-  files: UseQueryResult<PackageFiles, Error>;
+  files: UseQueryResult<PackageFilesOutput, unknown>;
 }) {
   if (tools.length === 0) return <p>This package declares no tools.</p>;
   return (
