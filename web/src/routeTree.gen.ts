@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as AtChar123namespaceChar125IndexRouteImport } from './routes/@{$namespace}/index'
@@ -19,6 +20,11 @@ import { Route as AtChar123namespaceChar125NameVVersionRouteImport } from './rou
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -52,6 +58,7 @@ const AtChar123namespaceChar125NameVVersionRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/search': typeof SearchRoute
   '/status': typeof StatusRoute
   '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
@@ -60,6 +67,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/search': typeof SearchRoute
   '/status': typeof StatusRoute
   '/@{$namespace}': typeof AtChar123namespaceChar125IndexRoute
@@ -69,6 +77,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/search': typeof SearchRoute
   '/status': typeof StatusRoute
   '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
@@ -79,6 +88,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/search'
     | '/status'
     | '/@{$namespace}/'
@@ -87,6 +97,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/search'
     | '/status'
     | '/@{$namespace}'
@@ -95,6 +106,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/search'
     | '/status'
     | '/@{$namespace}/'
@@ -104,6 +116,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   SearchRoute: typeof SearchRoute
   StatusRoute: typeof StatusRoute
   AtChar123namespaceChar125IndexRoute: typeof AtChar123namespaceChar125IndexRoute
@@ -118,6 +131,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -160,6 +180,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   SearchRoute: SearchRoute,
   StatusRoute: StatusRoute,
   AtChar123namespaceChar125IndexRoute: AtChar123namespaceChar125IndexRoute,

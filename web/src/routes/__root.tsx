@@ -29,6 +29,7 @@ function RootLayout() {
             Packages
           </Link>
           <Link to="/status">Status</Link>
+          <Link to="/account">Account</Link>
         </nav>
         <SearchBox />
       </header>

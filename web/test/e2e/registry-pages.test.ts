@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
+import { launchBrowser } from './browser.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
@@ -60,16 +61,7 @@ beforeAll(async () => {
   const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
   await publish('1.0.0', 'Greets people by name, first edition.', token);
   await publish('1.1.0', 'Greets people by name.', token);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -153,9 +145,12 @@ describe('the registry pages', () => {
     await page.goto(`${server.url}/@alice/hello`);
     await page.getByTestId('versions').getByRole('link', { name: '1.0.0' }).click();
     await page.waitForURL(`${server.url}/@alice/hello/v/1.0.0`);
+    // The URL changes before the 1.0.0 page replaces the 1.1.0 one: wait for the version shown.
+    await expect
+      .poll(() => page.getByTestId('shown-version').textContent())
+      .toBe('Version 1.0.0 · latest is 1.1.0');
     await page.getByTestId('skill-md').waitFor();
     expect(await page.getByTestId('description').textContent()).toBe('Greets people by name, first edition.');
-    expect(await page.getByTestId('shown-version').textContent()).toBe('Version 1.0.0 · latest is 1.1.0');
     expect(await page.getByTestId('install-command').textContent()).toBe('pkg install @alice/hello@1.0.0');
     await page.close();
   });

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '@pkg/server/testing';
+import { launchBrowser } from './browser.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 let server: SpawnedServer;
@@ -16,17 +17,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pkg-e2e-'));
   server = await spawnServer({ PKG_DATA_DIR: dataDir, PKG_WEB_DIR: webDist });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
