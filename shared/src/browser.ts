@@ -75,7 +75,7 @@ export {
   type UnavailableResult,
 } from './data/result-schema.js';
 export { isLive } from './data/is-live.js';
-export { sectionSchema, sectionStatusSchema, toSection, failed, type Section } from './v1/sections.js';
+export { sectionSchema, sectionStatusSchema, toSection, type Section } from './v1/sections.js';
 export {
   v1AddressSchema,
   contractInterfaceSchema,

@@ -61,18 +61,15 @@ export function createV1AnswerCache(options: { max?: number; now?: () => number 
   };
 }
 
-const STATUSES = new Set(['LIVE', 'CACHED', 'UNAVAILABLE', 'ERROR']);
-
 /**
  * True when a section anywhere in the answer failed (status ERROR): such an answer is sent to the
- * requests that waited for it, with a short private lifetime, and never kept as data. A section
- * is an object whose `status` is one of the data layer's statuses.
+ * requests that waited for it, with a short private lifetime, and never kept as data.
  */
 export function hasFailedSection(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null || depth > 8) return false;
   if (Array.isArray(value)) return value.some((v) => hasFailedSection(v, depth + 1));
   const status = (value as { status?: unknown }).status;
-  if (typeof status === 'string' && STATUSES.has(status) && status === 'ERROR') return true;
+  if (status === 'ERROR') return true;
   return Object.values(value).some((v) => hasFailedSection(v, depth + 1));
 }
 

@@ -40,6 +40,3 @@ export function toSection<T = unknown>(result: Result, data?: (value: unknown) =
     return { status: 'UNAVAILABLE', code: result.code, reason: result.reason };
   return { status: 'ERROR', code: result.code, reason: result.message };
 }
-
-/** True when a section failed: such an answer is sent but never kept as data. */
-export const failed = (section: Section): boolean => section.status === 'ERROR';

@@ -4,6 +4,7 @@
 // `Read` values, beside the helpers that turn readings into sections. Decimal arithmetic is the
 // data layer's too (parseDecimal, multiplyDecimals, formatDecimal, ratioToDecimal): exact, on
 // integers, no floating point.
+import { served } from './source-section.js';
 import { toSection, type Section } from '@pkg/shared';
 import {
   formatDecimal,
@@ -15,7 +16,6 @@ import {
   type ProjectTokenBalances,
   type ProjectTokenConfig,
   type ProjectTokenSupply,
-  type Result,
 } from '@pkg/shared/data';
 import type { WebsiteDeps } from './website-deps.js';
 
@@ -32,7 +32,6 @@ export interface Balance {
   raw: bigint;
 }
 
-export const served = (r: Result): r is Served => r.status === 'LIVE' || r.status === 'CACHED';
 export const unavailable = (reason: string): Section<never> => ({
   status: 'UNAVAILABLE',
   code: 'CAPABILITY_UNAVAILABLE',
@@ -43,15 +42,6 @@ export const providerError = (reason: string): Section<never> => ({
   code: 'PROVIDER_ERROR',
   reason,
 });
-
-/** A panel whose input failed: the input's status and code, its reason prefixed with the input. */
-export function because(input: string, failed: Section): Section<never> {
-  return {
-    status: failed.status === 'ERROR' ? 'ERROR' : 'UNAVAILABLE',
-    ...(failed.code ? { code: failed.code } : {}),
-    reason: `${input}: ${failed.reason ?? 'no data'}`,
-  };
-}
 
 /** A panel built from several reads: CACHED when any was (with that read's provenance). */
 export function fromReads<T>(reads: readonly Served[], data: T): Section<T> {

@@ -16,6 +16,7 @@
 //   contract    the configured address as the explorer indexed it (its verified name, if any)
 // The sources are read at once; one failing never blanks a panel that does not depend on it. An
 // unset variable makes its panels UNAVAILABLE naming it, before any request. No HTTP here.
+import { dependentSection, served } from './source-section.js';
 import { toSection, type Section, type V1Token } from '@pkg/shared';
 import {
   formatDecimal,
@@ -32,14 +33,12 @@ import {
 import {
   amountOf,
   balanceRows,
-  because,
   fromReads,
   percentOf,
   present,
   providerError,
   readBalances,
   readSupply,
-  served,
   unavailable,
   type Balance,
   type Read,
@@ -68,7 +67,7 @@ async function readPrices(deps: WebsiteDeps): Promise<Prices> {
     const { version, pool: id, projectToken, quoteToken, priceInQuote } = s;
     return present({ version, pool: id, projectToken, quoteToken, priceInQuote });
   });
-  if (!served(pool)) return { pool, price, priceUsd: because('price', price) };
+  if (!served(pool)) return { pool, price, priceUsd: dependentSection('price', price) };
   const { quoteToken, priceInQuote } = pool.data as ProjectTokenPoolState;
   if (priceInQuote === undefined)
     return { pool, price, priceUsd: unavailable('the pool holds nothing: no price') };
@@ -101,12 +100,12 @@ function marketCap(
   burned: Read<Balance[]>,
 ): Section<Data<'marketCap'>> {
   const { pool, priceUsd } = prices;
-  if (!served(pool)) return because('price', prices.price);
+  if (!served(pool)) return dependentSection('price', prices.price);
   const { priceInQuote, quoteToken } = pool.data as ProjectTokenPoolState;
   const inQuote = priceInQuote === undefined ? undefined : parseDecimal(priceInQuote);
   if (!inQuote) return unavailable('price: the pool holds nothing: no price');
-  if (!supply.ok) return because('supply', supply.section);
-  if (!burned.ok) return because('burned', burned.section);
+  if (!supply.ok) return dependentSection('supply', supply.section);
+  if (!burned.ok) return dependentSection('burned', burned.section);
   const circulating = supply.value.total - burned.value.reduce((sum, b) => sum + b.raw, 0n);
   if (circulating < 0n) return providerError('the burn addresses hold more than the total supply');
   const c = { n: circulating, scale: supply.value.decimals };
@@ -247,7 +246,7 @@ export async function tokenSummary(deps: WebsiteDeps): Promise<V1Token> {
   const withSupply = <T>(read: Read<Balance[]>, variable: string, build: (b: Balance[], s: Supply) => T) => {
     if (!read.ok) return read.section;
     if (read.value.length === 0) return unavailable(notConfigured([variable]));
-    if (!supply.ok) return because('supply', supply.section);
+    if (!supply.ok) return dependentSection('supply', supply.section);
     return fromReads(read.reads, build(read.value, supply.value));
   };
   return {
