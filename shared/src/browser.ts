@@ -188,3 +188,5 @@ export {
   type WalletTransfer,
   type V1Wallet,
 } from './v1/wallet.js';
+// v1 candles and pool card (issue 16)
+export * from './v1/pool.js';

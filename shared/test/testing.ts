@@ -5,7 +5,7 @@ export { KEYS, startDoubles, fakeClock, type Doubles } from './data/doubles.js';
 export { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from './vendors/chain-fixtures.js';
 export { startPublicRpcServer, publicRpcReplies } from './vendors/public-rpc-server.js';
 export type { RpcDouble } from './vendors/json-rpc-double.js';
-export { DEX } from './vendors/dexscreener-server.js';
+export { DEX, PAIRS as DEX_PAIRS } from './vendors/dexscreener-server.js';
 export { GT } from './vendors/geckoterminal-server.js';
 export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';
 export { PRICED_HOLDER } from './vendors/alchemy-server.js';
@@ -20,6 +20,7 @@ export {
   V2_PKG_USDC,
   V2_WETH_PKG,
   V3_PKG_USDC,
+  DEAD as UNISWAP_DEAD,
   V4_ETH_PKG,
   V4_POOL_MANAGER,
   V4_STATE_VIEW,

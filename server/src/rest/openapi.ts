@@ -2,6 +2,7 @@
 // same rows of V1_ENDPOINTS that build the procedures and the REST adapters, so that the document
 // describes exactly what is served. Built once per process.
 import { V1_ENDPOINTS, errorBodySchema, type V1Endpoint } from '@pkg/shared';
+import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 
 const ERROR = { 'application/json': { schema: errorBodySchema.meta({ id: 'ErrorBody' }) } };
@@ -10,9 +11,10 @@ const ERROR = { 'application/json': { schema: errorBodySchema.meta({ id: 'ErrorB
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 
 function operation(name: string, endpoint: V1Endpoint): ZodOpenApiOperationObject {
-  const mask = Object.fromEntries(endpoint.pathParams.map((p) => [p, true])) as never;
-  const path = endpoint.params.pick(mask);
-  const query = endpoint.params.omit(mask);
+  // Built from the shape (pick and omit refuse an object with a cross-field refinement).
+  const entries = Object.entries(endpoint.params.shape);
+  const path = z.object(Object.fromEntries(entries.filter(([k]) => endpoint.pathParams.includes(k))));
+  const query = z.object(Object.fromEntries(entries.filter(([k]) => !endpoint.pathParams.includes(k))));
   const seconds = Math.max(1, Math.round(endpoint.ttlMs / 1000));
   return {
     operationId: name,

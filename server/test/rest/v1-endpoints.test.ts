@@ -5,7 +5,7 @@
 // error body for a bad path parameter or an unknown query parameter. A new endpoint without an
 // example below fails the first test.
 import { V1_ENDPOINTS, type V1Name } from '@pkg/shared';
-import { ROUTER, WALLET, startDoubles, type Doubles } from '@pkg/shared/testing';
+import { GT, ROUTER, WALLET, startDoubles, type Doubles } from '@pkg/shared/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openApiCheck, type OpenApiCheck } from '../helpers/openapi-check.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
@@ -15,6 +15,8 @@ const EXAMPLES: Record<V1Name, string> = {
   chain: '/v1/chain',
   token: '/v1/token',
   tokenLive: '/v1/token/live',
+  tokenCandles: '/v1/token/candles?timeframe=hour&aggregate=4',
+  pool: `/v1/pool/eth/${GT.pool}`,
   stocks: '/v1/stocks',
   filings: '/v1/filings/AAPL',
   odds: '/v1/odds',
@@ -27,6 +29,7 @@ const BAD_PATHS: [V1Name, string][] = [
   ['wallet', '/v1/wallet/0x12'],
   ['contract', '/v1/contract/not-an-address'],
   ['filings', '/v1/filings/%24%24%24'],
+  ['pool', '/v1/pool/eth/0xzz'],
 ];
 
 let d: Doubles;

@@ -13,6 +13,7 @@ import { v1ChainSchema } from './chain.js';
 import { screenerParamsSchema, v1ScreenerSchema } from './screener.js';
 import { v1WalletSchema } from './wallet.js';
 import { v1TokenLiveSchema, v1TokenSchema } from './token.js';
+import { candleParamsSchema, poolCardParamsSchema, v1PoolCardSchema, v1TokenCandlesSchema } from './pool.js';
 
 export interface V1Endpoint {
   /** Express path, e.g. `/v1/contract/:address`. */
@@ -64,6 +65,28 @@ export const V1_ENDPOINTS = {
     // The data layer's 5 s for reads at the head block (eth_call): shorter than the embed card's
     // 15 s refresh, so that every refresh gets a new reading.
     ttlMs: TTL.head,
+  },
+  tokenCandles: {
+    path: '/v1/token/candles',
+    summary: 'Project token candles',
+    description:
+      "Candles of the project token's pool (PROJECT_TOKEN_POOL) from the pool provider, oldest first, prices in USD: hourly by default; day, hour (1, 4, 12) or minute (1, 5, 15) candles, at most 1000.",
+    params: candleParamsSchema,
+    pathParams: [],
+    answer: v1TokenCandlesSchema,
+    // Candles are DEX market data: 30 s in the data layer.
+    ttlMs: TTL.market,
+  },
+  pool: {
+    path: '/v1/pool/:network/:address',
+    summary: 'One pool',
+    description:
+      'One pool (or a Uniswap v4 pool id) on a market network as the pool provider lists it: price, liquidity, volume, 24 h change and trade counts; the data behind the pool card.',
+    params: poolCardParamsSchema,
+    pathParams: ['network', 'address'],
+    answer: v1PoolCardSchema,
+    // A pool is DEX market data: 30 s in the data layer.
+    ttlMs: TTL.market,
   },
   // v1 chain overview row (issue 15)
   chain: {

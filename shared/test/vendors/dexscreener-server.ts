@@ -141,7 +141,8 @@ const PAIR_ETH = {
   pairCreatedAt: 1740000000000,
 };
 
-const PAIRS = [PAIR_V3, PAIR_V2, PAIR_ETH];
+/** The pairs the double lists when a test sets none (`pairs`). */
+export const PAIRS = [PAIR_V3, PAIR_V2, PAIR_ETH];
 
 /** The members of a Pair the double routes on; every other member is sent as given. */
 export interface DexPairBody {

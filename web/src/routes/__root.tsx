@@ -1,6 +1,13 @@
-// The layout: header with navigation and the search box, then the matched route.
+// The layout: a skip link, the header with navigation and the search box, then the matched route.
+// Embeddable cards (/embed/*) are framed by other sites: they get the route alone, no site chrome.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Link,
+  Outlet,
+  useRouterState,
+} from '@tanstack/react-router';
 import { SearchBox } from '../components/search-box';
 import type { trpc } from '../lib/trpc';
 
@@ -13,10 +20,31 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+const TOOLS = [
+  ['/live', 'Live'],
+  ['/token', 'Token'],
+  ['/stocks', 'Stocks'],
+  ['/screener', 'Screener'],
+  ['/wallet', 'Wallet'],
+  ['/explain', 'Explain'],
+  ['/widgets', 'Widgets'],
+] as const;
+
 function RootLayout() {
+  const embedded = useRouterState({ select: (s) => s.location.pathname.startsWith('/embed/') });
+  if (embedded)
+    return (
+      <>
+        <HeadContent />
+        <Outlet />
+      </>
+    );
   return (
     <div className="layout">
       <HeadContent />
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="site-header">
         <Link to="/" className="brand">
           pkg
@@ -28,12 +56,17 @@ function RootLayout() {
           <Link to="/search" search={{ q: '' }}>
             Packages
           </Link>
+          {TOOLS.map(([to, label]) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
           <Link to="/status">Status</Link>
           <Link to="/account">Account</Link>
         </nav>
         <SearchBox />
       </header>
-      <main>
+      <main id="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -14,6 +14,8 @@ import { filingsAnswer } from '../../services/website/filings-answer.js';
 import { oddsAnswer } from '../../services/website/odds-answer.js';
 import { stocksAnswer } from '../../services/website/stocks-answer.js';
 import { tokenLive } from '../../services/website/token-live.js';
+import { tokenCandles } from '../../services/website/token-candles.js';
+import { poolCard } from '../../services/website/pool-card.js';
 import { tokenSummary } from '../../services/website/token.js';
 import { chainOverview } from '../../services/website/chain-overview.js';
 import { screener } from '../../services/website/screener.js';
@@ -51,6 +53,8 @@ export const v1Router = {
   contract: v1Query('contract', (deps, p) => contractFacts(deps.data, p.address.toLowerCase())),
   token: v1Query('token', (deps) => tokenSummary(websiteDeps(deps))),
   tokenLive: v1Query('tokenLive', (deps) => tokenLive(websiteDeps(deps))),
+  tokenCandles: v1Query('tokenCandles', (deps, p) => tokenCandles(websiteDeps(deps), p)),
+  pool: v1Query('pool', (deps, p) => poolCard(websiteDeps(deps), p)),
   chain: v1Query('chain', (deps) => chainOverview(websiteDeps(deps))),
   screener: v1Query('screener', (deps, p) => screener(websiteDeps(deps), p)),
   wallet: v1Query('wallet', (deps, p) => walletAnswer(websiteDeps(deps), p.address.toLowerCase())),
