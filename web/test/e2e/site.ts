@@ -26,7 +26,8 @@ import { spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webDist = path.resolve(here, '../../dist');
+/** The built SPA: web/dist, or another build's folder named by PKG_E2E_WEB_DIST. */
+const webDist = process.env.PKG_E2E_WEB_DIST ?? path.resolve(here, '../../dist');
 /** Where the test run writes its screenshots (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(here, '../../test-results/screenshots');
 export const WIDTHS = [1280, 375] as const;
