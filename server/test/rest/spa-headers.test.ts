@@ -12,6 +12,9 @@ const CSP =
   "font-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
+/** A bundle-like script large enough to be compressed (over 1 KB). */
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+
 let server: TestServer;
 let webDir: string;
 
@@ -20,6 +23,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>pkg</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'export {};');
+  writeFileSync(path.join(webDir, 'assets', 'big.js'), BIG_JS);
   server = await startTestServer({ env: { PKG_WEB_DIR: webDir } });
 });
 afterAll(async () => {
@@ -56,5 +60,20 @@ describe('the SPA security headers', () => {
     const res = await fetch(`${server.url}/embedded`, { headers: browser });
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  test('assets are sent compressed to a client that accepts gzip, and unchanged once decoded', async () => {
+    const res = await fetch(`${server.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await res.text()).toBe(BIG_JS);
+  });
+
+  test('the JSON APIs are not touched by the SPA compression (their answers are kept serialized)', async () => {
+    const res = await fetch(`${server.url}/v1/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(1024);
+    expect(res.headers.get('content-encoding')).toBeNull();
   });
 });
