@@ -1,18 +1,24 @@
-// A person finds a published package through the search box, reads its page (SKILL.md, tools,
+// An author publishes a package with the CLI (`pkg publish` in a git work tree, so the registry
+// records its source repository and commit); a person finds it through the search box, reads its page (SKILL.md, tools,
 // permissions, versions, provenance, maintainers), opens one version and the namespace, and meets
 // the not-found page for unknown packages. The package's SKILL.md carries <script> and
 // <img onerror>: nothing of it runs or becomes an element. Runs against the built server and SPA.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
+import { scaffold } from '@pkg/shared';
+import { runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
-const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cli/dist/pkg.js');
+const REPOSITORY = 'https://git.example.com/alice/hello.git';
+/** The commit the second version was published from (read from the author's work tree). */
+let COMMIT = '';
 const skillMd = (description: string) =>
   [
     '---',
@@ -37,20 +43,29 @@ let browser: Browser;
 let dataDir: string;
 const requests: string[] = [];
 
-async function publish(version: string, description: string, token: string): Promise<void> {
-  const pack = await buildPackage({
-    namespace: 'alice',
-    name: 'hello',
-    version,
-    description,
-    files: { 'SKILL.md': skillMd(description) },
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/** Writes the package at `version` into the author's work tree, commits it, and runs `pkg publish`. */
+function publish(workTree: string, version: string, description: string, token: string): void {
+  const files = scaffold({ namespace: 'alice', name: 'hello', version, description });
+  for (const [file, content] of [...files, ['SKILL.md', skillMd(description)] as const]) {
+    mkdirSync(path.dirname(path.join(workTree, file)), { recursive: true });
+    writeFileSync(path.join(workTree, file), content);
+  }
+  git(workTree, 'add', '-A');
+  git(workTree, '-c', 'user.name=Alice', '-c', 'user.email=alice@example.com', 'commit', '-qm', version);
+  COMMIT = git(workTree, 'rev-parse', 'HEAD');
+  execFileSync(process.execPath, [CLI, 'publish', '.'], {
+    cwd: workTree,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: path.join(dataDir, 'home'),
+      PKG_REGISTRY: server.url,
+      PKG_TOKEN: token,
+    },
   });
-  const res = await publishArchive(server.url, token, pack.bytes, {
-    'x-pkg-client': 'pkg/0.1.0',
-    'x-pkg-source-repository': 'https://git.example.com/alice/hello.git',
-    'x-pkg-source-commit': COMMIT,
-  });
-  if (res.status !== 201) throw new Error(`publish ${version}: ${res.status} ${await res.text()}`);
 }
 
 beforeAll(async () => {
@@ -59,8 +74,12 @@ beforeAll(async () => {
   const created = await runAdmin(['user', 'create', 'alice'], { PKG_DATA_DIR: dataDir });
   if (created.code !== 0) throw new Error(`pkg-admin user create: ${created.stderr}`);
   const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
-  await publish('1.0.0', 'Greets people by name, first edition.', token);
-  await publish('1.1.0', 'Greets people by name.', token);
+  const workTree = path.join(dataDir, 'hello');
+  mkdirSync(workTree);
+  git(workTree, 'init', '-q');
+  git(workTree, 'remote', 'add', 'origin', REPOSITORY);
+  publish(workTree, '1.0.0', 'Greets people by name, first edition.', token);
+  publish(workTree, '1.1.0', 'Greets people by name.', token);
   browser = await launchBrowser();
 });
 
@@ -133,7 +152,7 @@ describe('the registry pages', () => {
     expect(await page.getByTestId('provenance-integrity').textContent()).toMatch(/^sha256-[0-9a-f]{64}$/);
     expect(await page.getByTestId('provenance-client').textContent()).toBe('pkg 0.1.0');
     expect(await page.getByTestId('provenance-source').textContent()).toBe(
-      `https://git.example.com/alice/hello.git at commit ${COMMIT}`,
+      `${REPOSITORY} at commit ${COMMIT}`,
     );
     await page.getByTestId('maintainers').waitFor();
     expect(await page.getByTestId('maintainers').textContent()).toContain('alice (owner)');
