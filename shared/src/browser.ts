@@ -84,9 +84,9 @@ export {
   type ContractInterface,
   type V1Contract,
 } from './v1/contract.js';
+export { V1_TTL, V1_TTLS } from './v1/ttls.js';
 export {
   V1_ENDPOINTS,
-  V1_TTL,
   type V1Endpoint,
   type V1Name,
   type V1Params,

@@ -5,6 +5,7 @@
 // of its answer, and how long its answer is kept (the edge headers derive from it).
 // Browser-safe: zod only.
 import { z } from 'zod';
+import { V1_TTLS } from './ttls.js';
 import { v1AddressSchema, v1ContractSchema } from './contract.js';
 import { v1FilingsSchema, v1SymbolSchema } from './filings.js';
 import { v1OddsSchema } from './odds.js';
@@ -29,9 +30,6 @@ export interface V1Endpoint {
   ttlMs: number;
 }
 
-/** The data layer's TTLs (docs/data-layer.md, "Cache") that the endpoints follow. */
-const TTL = { head: 5_000, market: 30_000, indexed: 15_000, verified: 600_000, web: 300_000 } as const;
-
 export const V1_ENDPOINTS = {
   contract: {
     path: '/v1/contract/:address',
@@ -41,7 +39,7 @@ export const V1_ENDPOINTS = {
     params: z.object({ address: v1AddressSchema }).strict(),
     pathParams: ['address'],
     answer: v1ContractSchema,
-    ttlMs: TTL.verified,
+    ttlMs: V1_TTLS.contract,
   },
   token: {
     path: '/v1/token',
@@ -51,9 +49,7 @@ export const V1_ENDPOINTS = {
     params: z.object({}).strict(),
     pathParams: [],
     answer: v1TokenSchema,
-    // The data layer's 30 s for prices and DEX market data (its market and USD panels are no
-    // fresher); the live price and swaps are /v1/token/live's.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.token,
   },
   tokenLive: {
     path: '/v1/token/live',
@@ -62,9 +58,7 @@ export const V1_ENDPOINTS = {
     params: z.object({}).strict(),
     pathParams: [],
     answer: v1TokenLiveSchema,
-    // The data layer's 5 s for reads at the head block (eth_call): shorter than the embed card's
-    // 15 s refresh, so that every refresh gets a new reading.
-    ttlMs: TTL.head,
+    ttlMs: V1_TTLS.tokenLive,
   },
   tokenCandles: {
     path: '/v1/token/candles',
@@ -74,8 +68,7 @@ export const V1_ENDPOINTS = {
     params: candleParamsSchema,
     pathParams: [],
     answer: v1TokenCandlesSchema,
-    // Candles are DEX market data: 30 s in the data layer.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.tokenCandles,
   },
   pool: {
     path: '/v1/pool/:network/:address',
@@ -85,8 +78,7 @@ export const V1_ENDPOINTS = {
     params: poolCardParamsSchema,
     pathParams: ['network', 'address'],
     answer: v1PoolCardSchema,
-    // A pool is DEX market data: 30 s in the data layer.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.pool,
   },
   // v1 chain overview row (issue 15)
   chain: {
@@ -97,9 +89,7 @@ export const V1_ENDPOINTS = {
     params: z.object({}).strict(),
     pathParams: [],
     answer: v1ChainSchema,
-    // Every panel but the issuer's list is DEX market data or a live price (30 s in the data
-    // layer: DefiLlama, Hyperliquid, Polymarket and the new pools are all of that class).
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.chain,
   },
   // v1 screener and wallet rows (issue 15)
   screener: {
@@ -110,9 +100,7 @@ export const V1_ENDPOINTS = {
     params: screenerParamsSchema,
     pathParams: [],
     answer: v1ScreenerSchema,
-    // The pool list is DEX market data (30 s in the data layer); the security reports it joins
-    // are kept 10 minutes there, so a rebuild within that time asks only for the list again.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.screener,
   },
   wallet: {
     path: '/v1/wallet/:address',
@@ -122,9 +110,7 @@ export const V1_ENDPOINTS = {
     params: z.object({ address: v1AddressSchema }).strict(),
     pathParams: ['address'],
     answer: v1WalletSchema,
-    // Prices and transfers are kept 30 s by the data layer (balances 5 s): a holding's value is
-    // only as fresh as its price, so the answer follows the price data.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.wallet,
   },
   // v1 stocks, filings and odds rows (issue 15)
   stocks: {
@@ -135,9 +121,7 @@ export const V1_ENDPOINTS = {
     params: z.object({}).strict(),
     pathParams: [],
     answer: v1StocksSchema,
-    // The issuer's quotes, the quote provider's quotes and the DEX pools are all kept 30 s by the
-    // data layer (prices and DEX market data); the list of tokens (10 minutes) changes more slowly.
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.stocks,
   },
   filings: {
     path: '/v1/filings/:symbol',
@@ -147,9 +131,7 @@ export const V1_ENDPOINTS = {
     params: z.object({ symbol: v1SymbolSchema }).strict(),
     pathParams: ['symbol'],
     answer: v1FilingsSchema,
-    // A registrant's submissions are kept 10 minutes by the data layer (the metadata class, the
-    // same 10 minutes as verified sources); its ticker list 1 hour.
-    ttlMs: TTL.verified,
+    ttlMs: V1_TTLS.filings,
   },
   odds: {
     path: '/v1/odds',
@@ -159,12 +141,10 @@ export const V1_ENDPOINTS = {
     params: z.object({}).strict(),
     pathParams: [],
     answer: v1OddsSchema,
-    // Event prices are kept 30 s by the data layer (prices).
-    ttlMs: TTL.market,
+    ttlMs: V1_TTLS.odds,
   },
 } as const satisfies Record<string, V1Endpoint>;
 
 export type V1Name = keyof typeof V1_ENDPOINTS;
 export type V1Params<K extends V1Name> = z.infer<(typeof V1_ENDPOINTS)[K]['params']>;
 export type V1Answer<K extends V1Name> = z.infer<(typeof V1_ENDPOINTS)[K]['answer']>;
-export { TTL as V1_TTL };

@@ -72,6 +72,8 @@ export const PROJECT_TOKEN_ENV = {
 
 export interface Site {
   url: string;
+  /** The server's PKG_DATA_DIR (pkg-admin reaches its store through it). */
+  dataDir: string;
   server: SpawnedServer;
   doubles: Doubles;
   chain: UniswapPoolsDouble;
@@ -104,6 +106,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
   const browser = await launchBrowser();
   return {
     url: server.url,
+    dataDir,
     server,
     doubles,
     chain,

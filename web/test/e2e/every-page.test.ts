@@ -1,0 +1,88 @@
+// Every page of the website, as a visitor meets it (issue 16, "Must show"): each one renders
+// against the vendor doubles (site.ts), makes no request to any origin but the server's own, has
+// no serious or critical accessibility violation (axe-core), and is screenshotted at 1280 and 375
+// px wide (web/test-results/screenshots/) without sideways scrolling at 375 px.
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ISSUER_ASSETS, ROUTER, UNISWAP_DEV_WALLET, V3_PKG_USDC } from '@pkg/shared/testing';
+import { buildPackage, publishArchive, runAdmin } from '@pkg/server/testing';
+import {
+  foreignRequests,
+  openPage,
+  overflowsViewport,
+  screenshots,
+  seriousViolations,
+  startSite,
+  type Site,
+} from './site.js';
+
+const SYMBOL = ISSUER_ASSETS.assets[0]?.tokenSymbol ?? 'SPY';
+
+/** Every page: its name (for the screenshot files) and its path. */
+const PAGES: [string, string][] = [
+  ['home', '/'],
+  ['search', '/search?q=hello'],
+  ['namespace', '/@alice'],
+  ['package', '/@alice/hello'],
+  ['version', '/@alice/hello/v/1.0.0'],
+  ['account', '/account'],
+  ['status', '/status'],
+  ['not-found', '/no/such/page'],
+  ['live', '/live'],
+  ['token', '/token'],
+  ['stocks', '/stocks'],
+  ['screener', '/screener'],
+  ['wallet-form', '/wallet'],
+  ['wallet', `/wallet/${UNISWAP_DEV_WALLET}`],
+  ['explain', `/explain?address=${ROUTER}`],
+  ['widgets', '/widgets'],
+  ['embed-token', '/embed/token'],
+  ['embed-stock', `/embed/stock/${SYMBOL}`],
+  ['embed-pool', `/embed/pool/robinhood/${V3_PKG_USDC.address}`],
+];
+
+let site: Site;
+
+beforeAll(async () => {
+  site = await startSite();
+  const created = await runAdmin(['user', 'create', 'alice'], { PKG_DATA_DIR: site.dataDir });
+  if (created.code !== 0) throw new Error(`pkg-admin user create: ${created.stderr}`);
+  const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';
+  const pack = await buildPackage({
+    namespace: 'alice',
+    name: 'hello',
+    description: 'Greets people by name.',
+  });
+  const res = await publishArchive(site.url, token, pack.bytes);
+  if (res.status !== 201) throw new Error(`publish: ${res.status} ${await res.text()}`);
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** The page has its content: a heading, and nothing still loading. */
+async function ready(page: Page): Promise<void> {
+  await page.getByRole('heading').first().waitFor();
+  await expect.poll(() => page.getByText(/^Loading .*…$/).count(), { timeout: 20_000 }).toBe(0);
+}
+
+describe('every page', () => {
+  test.each(PAGES)(
+    '%s (%s): own origin only, accessible, screenshotted at 1280 and 375 px',
+    async (name, pathname) => {
+      const opened = await openPage(site, pathname);
+      const { page, requests } = opened;
+      await ready(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      const files = await screenshots(page, name, ready);
+      expect(files.every((file) => existsSync(file))).toBe(true);
+      await page.setViewportSize({ width: 375, height: 900 });
+      expect(await overflowsViewport(page)).toBe(false);
+      expect(foreignRequests(requests, site.url)).toEqual([]);
+      expect(requests.length).toBeGreaterThan(0);
+      await opened.close();
+    },
+  );
+});
