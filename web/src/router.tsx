@@ -10,6 +10,9 @@ export const router = createRouter({
   context: { queryClient, trpc },
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
+  // A page whose loader waits longer than this shows that it is loading instead of the old page.
+  defaultPendingMs: 300,
+  defaultPendingComponent: () => <p role="status">Loading the page…</p>,
 });
 
 declare module '@tanstack/react-router' {

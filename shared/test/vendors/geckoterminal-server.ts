@@ -29,11 +29,40 @@ export interface GeckoterminalDouble extends HttpDouble {
   emptyLists: boolean;
   /** Pools leave out fdv_usd, market_cap_usd, reserve_in_usd and price_change_percentage.h24. */
   stripPoolFields: boolean;
+  /**
+   * The pools that have OHLCV, keyed by lower-case address (matched case-insensitively): their
+   * rows `[t, o, h, l, c, v]` newest first and the `meta` tokens. GT.pool only until a test adds
+   * more; reset() puts it back.
+   */
+  ohlcvPools: Map<string, OhlcvPool>;
   /** Requests whose path starts with `prefix` (after /api/v2). */
   count: (prefix: string) => number;
   /** Forget the requests and switch every scenario off. */
   reset: () => void;
 }
+
+/** One pool's OHLCV as https://docs.coingecko.com/reference/pool-ohlcv-contract-address sends it. */
+export interface OhlcvPool {
+  /** `[timestamp, open, high, low, close, volume]`, newest first. */
+  rows: number[][];
+  meta: {
+    base: { address: string; name: string; symbol: string; coingecko_coin_id: string | null };
+    quote: { address: string; name: string; symbol: string; coingecko_coin_id: string | null };
+  };
+}
+
+/** GT.pool's hourly candles (EXM in USD, quoted against WETH). */
+export const GT_OHLCV: OhlcvPool = {
+  rows: [
+    [1756688400, 0.0297, 0.0305, 0.0295, 0.0301, 980.2],
+    [1756684800, 0.0291, 0.0302, 0.0288, 0.0297, 1520.4],
+    [1756681200, 0.0285, 0.0293, 0.0281, 0.0291, 2210.9],
+  ],
+  meta: {
+    base: { address: GT.token, name: 'Example', symbol: 'EXM', coingecko_coin_id: null },
+    quote: { address: GT.weth, name: 'Wrapped Ether', symbol: 'WETH', coingecko_coin_id: 'weth' },
+  },
+};
 
 const NETWORKS = new Set(['robinhood', 'eth']);
 const notFound = {
@@ -212,25 +241,18 @@ const routes: [RegExp, Route][] = [
   // OHLCV: https://docs.coingecko.com/reference/pool-ohlcv-contract-address (newest first; rows [t, o, h, l, c, v]; meta.base/quote).
   [
     /^\/networks\/([^/]+)\/pools\/([^/]+)\/ohlcv\/([^/]+)$/,
-    (m, q) => {
-      if (m[2] !== GT.pool) return undefined;
-      const rows = [
-        [1756688400, 0.0297, 0.0305, 0.0295, 0.0301, 980.2],
-        [1756684800, 0.0291, 0.0302, 0.0288, 0.0297, 1520.4],
-        [1756681200, 0.0285, 0.0293, 0.0281, 0.0291, 2210.9],
-      ];
+    (m, q, d) => {
+      const pool = d.ohlcvPools.get((m[2] ?? '').toLowerCase());
+      if (!pool) return undefined;
       const before = Number(q.get('before_timestamp') ?? Infinity);
-      const list = rows.filter((r) => (r[0] ?? 0) < before).slice(0, Number(q.get('limit') ?? '100'));
+      const list = pool.rows.filter((r) => (r[0] ?? 0) < before).slice(0, Number(q.get('limit') ?? '100'));
       return {
         data: {
           id: 'bc786a99-7205-4c80-aaa1-b9634d97c926',
           type: 'ohlcv_request_response',
           attributes: { ohlcv_list: list },
         },
-        meta: {
-          base: { address: GT.token, name: 'Example', symbol: 'EXM', coingecko_coin_id: null },
-          quote: { address: GT.weth, name: 'Wrapped Ether', symbol: 'WETH', coingecko_coin_id: 'weth' },
-        },
+        meta: pool.meta,
       };
     },
   ],
@@ -347,12 +369,14 @@ export async function startGeckoterminalServer(): Promise<GeckoterminalDouble> {
     failNext: [],
     emptyLists: false,
     stripPoolFields: false,
+    ohlcvPools: new Map([[GT.pool, GT_OHLCV]]),
     reset: () => {
       self.paths.length = 0;
       self.accepts.length = 0;
       self.failNext.length = 0;
       self.emptyLists = false;
       self.stripPoolFields = false;
+      self.ohlcvPools = new Map([[GT.pool, GT_OHLCV]]);
     },
     count: (prefix: string) => self.paths.filter((p) => p.startsWith(prefix)).length,
   });

@@ -32,12 +32,19 @@ const usdCompact = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+/** Below a dollar: four significant digits, written out ($0.0000001234, never an exponent). */
+const usdSmall = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumSignificantDigits: 4,
+});
+
 /** A USD amount: compact above a million ("$1.2M"), cents below, significant digits for tiny prices. */
 export function formatUsd(value: number | string): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (!Number.isFinite(n)) return String(value);
   if (Math.abs(n) >= 1e6) return usdCompact.format(n);
-  if (n !== 0 && Math.abs(n) < 1) return `$${n.toPrecision(4)}`;
+  if (n !== 0 && Math.abs(n) < 1) return usdSmall.format(n);
   return usd.format(n);
 }
 

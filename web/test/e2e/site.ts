@@ -62,6 +62,28 @@ export const PKG_PAIR = {
   pairCreatedAt: 1_757_000_000_000,
 };
 
+/**
+ * The v3 pool's hourly candles on the GeckoTerminal double, as
+ * https://docs.coingecko.com/reference/pool-ohlcv-contract-address answers them: rows
+ * `[timestamp, open, high, low, close, volume]` newest first, with `meta.base` and `meta.quote`.
+ * Values are illustrative.
+ */
+export const PKG_OHLCV = {
+  rows: [
+    [1788886800, 0.2261, 0.229, 0.2255, 0.2274, 1210.5],
+    [1788883200, 0.2248, 0.227, 0.2231, 0.2261, 2045.25],
+  ],
+  meta: {
+    base: { address: UNISWAP_PKG, name: 'Package Token', symbol: 'PKG', coingecko_coin_id: null },
+    quote: {
+      address: V3_PKG_USDC.token1,
+      name: 'USD Coin',
+      symbol: 'USDC',
+      coingecko_coin_id: 'usd-coin',
+    },
+  },
+};
+
 /** The project token's variables: the token, its v3 pool, a dev wallet and the burn address. */
 export const PROJECT_TOKEN_ENV = {
   PROJECT_TOKEN_ADDRESS: UNISWAP_PKG,
@@ -90,6 +112,7 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
     doubles.reset();
     chain.reset();
     doubles.dexscreener.pairs = [...DEX_PAIRS, PKG_PAIR];
+    doubles.geckoterminal.ohlcvPools.set(V3_PKG_USDC.address, PKG_OHLCV);
   };
   reset();
   const dataEnv = Object.fromEntries(

@@ -1,6 +1,26 @@
-// Placeholder while the page is built (issue 16).
+// /wallet (doc 3): enter a wallet address; a valid one opens /wallet/$address.
 import { createFileRoute } from '@tanstack/react-router';
+import { AddressForm } from '../../components/wallet/address-form';
 
 export const Route = createFileRoute('/wallet/')({
-  component: () => <h1>Wallet</h1>,
+  head: () => ({ meta: [{ title: 'Wallet · pkg' }] }),
+  component: WalletIndex,
 });
+
+function WalletIndex() {
+  const navigate = Route.useNavigate();
+  return (
+    <section>
+      <h1>Wallet</h1>
+      <p>
+        A wallet&apos;s token holdings, valued only where a price source lists the token, and its recent
+        transfers.
+      </p>
+      <AddressForm
+        label="Wallet address"
+        submitLabel="Show wallet"
+        onAddress={(address) => void navigate({ to: '/wallet/$address', params: { address } })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+// A member the source did not report: "—" with a title saying so, never a 0 (docs/website.md,
+// "Panels": a panel never invents a value).
+export function Missing({ what, source, why }: { what: string; source?: string; why?: string }) {
+  const text = why ? `${what}: ${why}` : `${what}: not reported${source ? ` by ${source}` : ''}`;
+  return (
+    <span className="missing" title={text} data-testid="missing">
+      —<span className="visually-hidden"> ({text})</span>
+    </span>
+  );
+}
+
+/** A signed percent with its direction's color (up / down). */
+export function Signed({ value, text }: { value: number; text: string }) {
+  return <span className={value > 0 ? 'up' : value < 0 ? 'down' : undefined}>{text}</span>;
+}

@@ -1,0 +1,89 @@
+// The newest pools on the chain (docs/public-api.md, "GET /v1/chain"), as GeckoTerminal lists them.
+import type { V1Chain } from '@pkg/shared/browser';
+import { formatAge, formatDate, formatUsd } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from './table-wrap';
+import { Missing } from './missing';
+
+const SOURCE = 'GeckoTerminal';
+
+export function NewPoolsPanel({ section }: { section: V1Chain['newPools'] }) {
+  const now = useNow();
+  return (
+    <SectionPanel id="new-pools" title="Newest pools" section={section}>
+      {(data) =>
+        data.pools.length === 0 ? (
+          <p>GeckoTerminal lists no new pool on the chain.</p>
+        ) : (
+          <TableWrap label="Newest pools">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">Pool</th>
+                  <th scope="col">Base / quote</th>
+                  <th scope="col">DEX</th>
+                  <th scope="col" className="num">
+                    Price (USD)
+                  </th>
+                  <th scope="col" className="num">
+                    Liquidity
+                  </th>
+                  <th scope="col" className="num">
+                    24 h volume
+                  </th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.pools.map((p) => (
+                  <tr key={`${p.network}:${p.address}`}>
+                    <th scope="row" title={p.address}>
+                      {p.name ?? `${p.baseToken.symbol ?? '?'} / ${p.quoteToken.symbol ?? '?'}`}
+                    </th>
+                    <td>
+                      <span title={p.baseToken.address}>{p.baseToken.symbol ?? p.baseToken.address}</span>
+                      {' / '}
+                      <span title={p.quoteToken.address}>{p.quoteToken.symbol ?? p.quoteToken.address}</span>
+                    </td>
+                    <td>{p.dex ?? <Missing what="DEX" source={SOURCE} />}</td>
+                    <td className="num">
+                      {p.priceUsd === undefined ? (
+                        <Missing what="Price" source={SOURCE} />
+                      ) : (
+                        formatUsd(p.priceUsd)
+                      )}
+                    </td>
+                    <td className="num">
+                      {p.liquidityUsd === undefined ? (
+                        <Missing what="Liquidity" source={SOURCE} />
+                      ) : (
+                        formatUsd(p.liquidityUsd)
+                      )}
+                    </td>
+                    <td className="num">
+                      {p.volume24hUsd === undefined ? (
+                        <Missing what="24 h volume" source={SOURCE} />
+                      ) : (
+                        formatUsd(p.volume24hUsd)
+                      )}
+                    </td>
+                    <td>
+                      {p.createdAt === undefined ? (
+                        <Missing what="Creation time" source={SOURCE} />
+                      ) : (
+                        <time dateTime={p.createdAt} title={formatDate(p.createdAt)}>
+                          {formatAge(p.createdAt, now)}
+                        </time>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )
+      }
+    </SectionPanel>
+  );
+}

@@ -1,0 +1,120 @@
+// The screener's filters as a form: minimum liquidity, maximum age, and for each flag whether the
+// token must be known clear of it, must carry it, or either. Submitting navigates to the URL with
+// those filters (the list follows the URL).
+import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS, type ScreenerFlag } from '@pkg/shared/browser';
+import { useId, useState, type FormEvent } from 'react';
+import { FLAG_NAMES } from './flag-names';
+import { cleanSearch, type ScreenerSearch } from './search';
+
+type FlagChoice = 'any' | 'exclude' | 'require';
+
+const numberText = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+export function ScreenerForm({
+  search,
+  onApply,
+}: {
+  search: ScreenerSearch;
+  onApply: (next: ScreenerSearch) => void;
+}) {
+  const id = useId();
+  const [liquidity, setLiquidity] = useState(numberText(search.minLiquidityUsd));
+  const [age, setAge] = useState(numberText(search.maxAgeHours));
+  const [choices, setChoices] = useState<Record<ScreenerFlag, FlagChoice>>(
+    () =>
+      Object.fromEntries(
+        SCREENER_FLAGS.map((f) => [
+          f,
+          search.exclude?.includes(f) ? 'exclude' : search.require?.includes(f) ? 'require' : 'any',
+        ]),
+      ) as Record<ScreenerFlag, FlagChoice>,
+  );
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minLiquidityUsd = liquidity.trim() === '' ? undefined : Number(liquidity);
+    const maxAgeHours = age.trim() === '' ? undefined : Number(age);
+    if (minLiquidityUsd !== undefined && !(Number.isFinite(minLiquidityUsd) && minLiquidityUsd >= 0)) {
+      setError('Minimum liquidity is a USD amount of 0 or more.');
+      return;
+    }
+    if (
+      maxAgeHours !== undefined &&
+      !(Number.isFinite(maxAgeHours) && maxAgeHours > 0 && maxAgeHours <= SCREENER_MAX_AGE_HOURS)
+    ) {
+      setError(`Maximum age is above 0 and at most ${SCREENER_MAX_AGE_HOURS} hours.`);
+      return;
+    }
+    setError(undefined);
+    onApply(
+      cleanSearch({
+        minLiquidityUsd,
+        maxAgeHours,
+        exclude: SCREENER_FLAGS.filter((f) => choices[f] === 'exclude'),
+        require: SCREENER_FLAGS.filter((f) => choices[f] === 'require'),
+      }),
+    );
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="screener-form" onSubmit={submit} noValidate aria-label="Screener filters">
+      <div className="screener-numbers">
+        <label>
+          Minimum liquidity (USD)
+          <input
+            name="minLiquidityUsd"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={liquidity}
+            onChange={(e) => setLiquidity(e.target.value)}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+        <label>
+          Maximum age (hours, up to {SCREENER_MAX_AGE_HOURS})
+          <input
+            name="maxAgeHours"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={SCREENER_MAX_AGE_HOURS}
+            step="any"
+            value={age}
+            onChange={(e) => setAge(e.target.value)}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+      </div>
+      <details className="flag-filters" open={SCREENER_FLAGS.some((f) => choices[f] !== 'any')}>
+        <summary>Filter by the security flags of the pool&apos;s token</summary>
+        <fieldset className="screener-flags">
+          <legend>Security flags of the pool&apos;s token</legend>
+          {SCREENER_FLAGS.map((flag) => (
+            <label key={flag}>
+              {FLAG_NAMES[flag]}
+              <select
+                name={flag}
+                value={choices[flag]}
+                onChange={(e) => setChoices({ ...choices, [flag]: e.target.value as FlagChoice })}
+              >
+                <option value="any">either</option>
+                <option value="exclude">must be clear</option>
+                <option value="require">must be raised</option>
+              </select>
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      {error ? (
+        <p role="alert" id={errorId} className="error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit">Apply filters</button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// The screener's filters as the page's URL carries them (docs/website.md: a filtered view is a
+// link). Each value is validated on its own; an invalid one is dropped (so that a bad link still
+// renders the list) and named in `ignored`, which the router keeps in the URL it rewrites, until
+// the filters are applied again.
+import {
+  SCREENER_FLAGS,
+  SCREENER_MAX_AGE_HOURS,
+  screenerFlagSchema,
+  type ScreenerFlag,
+  type V1Params,
+} from '@pkg/shared/browser';
+import { z } from 'zod';
+
+/** A flag list: an array (as the router writes it) or one comma-separated string (as people type it). */
+const flagList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : value,
+  z.array(screenerFlagSchema).max(SCREENER_FLAGS.length),
+);
+
+export const screenerSearchSchema = z.object({
+  minLiquidityUsd: z.coerce.number().min(0).max(1e12).optional().catch(undefined),
+  maxAgeHours: z.coerce.number().gt(0).max(SCREENER_MAX_AGE_HOURS).optional().catch(undefined),
+  exclude: flagList.optional().catch(undefined),
+  require: flagList.optional().catch(undefined),
+});
+
+export const FILTER_KEYS = ['minLiquidityUsd', 'maxAgeHours', 'exclude', 'require'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+const ignoredSchema = z.array(z.enum(FILTER_KEYS)).max(FILTER_KEYS.length).optional().catch(undefined);
+
+export interface ScreenerSearch {
+  minLiquidityUsd?: number | undefined;
+  maxAgeHours?: number | undefined;
+  exclude?: ScreenerFlag[] | undefined;
+  require?: ScreenerFlag[] | undefined;
+  /** Filters of the link that were not valid, so were dropped. */
+  ignored?: FilterKey[] | undefined;
+}
+
+export function validateScreenerSearch(raw: Record<string, unknown>): ScreenerSearch {
+  const parsed = screenerSearchSchema.parse(raw);
+  const earlier = ignoredSchema.parse(raw.ignored) ?? [];
+  const ignored = FILTER_KEYS.filter(
+    (k) => parsed[k] === undefined && (raw[k] !== undefined || earlier.includes(k)),
+  );
+  return { ...parsed, ...(ignored.length > 0 ? { ignored } : {}) };
+}
+
+/**
+ * The search params the URL should carry: only the filters that are set (an empty list is no
+ * filter; `ignored` is dropped), and a flag both excluded and required is kept as excluded only (the API refuses both).
+ */
+export function cleanSearch(search: ScreenerSearch): ScreenerSearch {
+  const exclude = SCREENER_FLAGS.filter((f) => search.exclude?.includes(f));
+  const require = SCREENER_FLAGS.filter((f) => search.require?.includes(f) && !exclude.includes(f));
+  return {
+    ...(search.minLiquidityUsd !== undefined ? { minLiquidityUsd: search.minLiquidityUsd } : {}),
+    ...(search.maxAgeHours !== undefined ? { maxAgeHours: search.maxAgeHours } : {}),
+    ...(exclude.length > 0 ? { exclude } : {}),
+    ...(require.length > 0 ? { require } : {}),
+  };
+}
+
+/** The API parameters of a search: the loader and the component build them the same way. */
+export function screenerParams(search: ScreenerSearch): ScreenerSearch & V1Params<'screener'> {
+  return cleanSearch(search);
+}
