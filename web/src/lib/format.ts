@@ -36,6 +36,7 @@ const usdCompact = new Intl.NumberFormat('en-US', {
 const usdSmall = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
+  minimumSignificantDigits: 4,
   maximumSignificantDigits: 4,
 });
 

@@ -220,11 +220,15 @@ describe('another site frames the cards', () => {
     await expect.poll(liveRequests).toBe(3);
     await settled(3);
     const { calls, arrived } = await reads();
-    // Each refresh is asked 15 s on the page clock after the previous reading arrived (within the
-    // moment between the card taking it in and this page's own copy of the body arriving).
+    // Each refresh is asked 15 s on the page clock after the previous reading arrived: never
+    // sooner, and later only by the moment the card takes to take the reading in (the page clock
+    // runs on in real time, so a busy machine stretches that moment; 2 s bounds it).
     expect(calls).toHaveLength(3);
-    for (const i of [0, 1])
-      expect(Math.abs((calls[i + 1] ?? NaN) - (arrived[i] ?? NaN) - 15_000)).toBeLessThan(250);
+    for (const i of [0, 1]) {
+      const gap = (calls[i + 1] ?? NaN) - (arrived[i] ?? NaN);
+      expect(gap).toBeGreaterThanOrEqual(15_000 - 50);
+      expect(gap).toBeLessThan(17_000);
+    }
     expect(liveRequests()).toBe(3);
     await expect.poll(() => responses.filter((r) => r.url().includes('v1.tokenLive')).length).toBe(3);
     for (const r of responses.filter((r) => r.url().includes('v1.tokenLive'))) expect(r.status()).toBe(200);
