@@ -13,11 +13,8 @@ export {
   type ErrorDetail,
 } from './schemas/error-body.js';
 export * from './errors/index.js';
+export * from './schemas/patterns.js';
 export {
-  INTEGRITY_PATTERN,
-  NAMESPACE_PATTERN,
-  PACKAGE_ID_PATTERN,
-  PACKAGE_NAME_PATTERN,
   formatPackageId,
   integritySchema,
   type Integrity,
@@ -85,13 +82,7 @@ export {
   type V1Contract,
 } from './v1/contract.js';
 export { V1_TTL, V1_TTLS } from './v1/ttls.js';
-export {
-  V1_ENDPOINTS,
-  type V1Endpoint,
-  type V1Name,
-  type V1Params,
-  type V1Answer,
-} from './v1/endpoints.js';
+export { V1_ENDPOINTS, type V1Endpoint, type V1Name, type V1Params, type V1Answer } from './v1/endpoints.js';
 // v1 stocks, filings and odds (issue 15)
 export {
   issuerQuoteSchema,
@@ -154,8 +145,6 @@ export {
 // v1 screener and wallet (issue 15)
 export {
   HIGH_TAX_FRACTION,
-  SCREENER_FLAGS,
-  SCREENER_MAX_AGE_HOURS,
   screenerFlagSchema,
   screenerFlagListSchema,
   screenerFlagsOf,

@@ -4,13 +4,14 @@
 import semver from 'semver';
 import { z } from 'zod';
 
-export const NAMESPACE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/;
-export const PACKAGE_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
-/** `@<namespace>/<name>`. */
-export const PACKAGE_ID_PATTERN =
-  /^@([a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?)\/([a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?)$/;
-/** `sha256-<64 lowercase hex digits>`. */
-export const INTEGRITY_PATTERN = /^sha256-([0-9a-f]{64})$/;
+import {
+  INTEGRITY_PATTERN,
+  NAMESPACE_PATTERN,
+  PACKAGE_ID_PATTERN,
+  PACKAGE_NAME_PATTERN,
+} from './patterns.js';
+
+export { INTEGRITY_PATTERN, NAMESPACE_PATTERN, PACKAGE_ID_PATTERN, PACKAGE_NAME_PATTERN };
 /** The longest version string semver accepts. */
 export const MAX_VERSION_LENGTH = 256;
 

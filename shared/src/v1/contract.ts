@@ -2,11 +2,12 @@
 // events from the explorer, and its automated security flags; each a section.
 import { toEventSignature, toFunctionSignature, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
+import { ADDRESS_PATTERN } from '../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
 export const v1AddressSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x followed by 40 hex digits');
+  .regex(ADDRESS_PATTERN, 'an address is 0x followed by 40 hex digits');
 
 export const contractInterfaceSchema = z
   .object({

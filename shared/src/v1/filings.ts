@@ -3,6 +3,7 @@
 // and ownership filings with links, insider forms counted over 30 days; one section, UNAVAILABLE
 // with the reason `no filer` for a ticker the regulator does not list. Browser-safe: zod only.
 import { z } from 'zod';
+import { TICKER_PATTERN } from '../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
 /** A ticker as exchanges write it: AAPL, BRK.B (BRK-B as the regulator writes it); any case. */
@@ -10,7 +11,7 @@ export const v1SymbolSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{1,6}(?:[.-][A-Z]{1,2})?$/, 'a ticker is 1 to 6 letters, with a share class such as BRK.B');
+  .regex(TICKER_PATTERN, 'a ticker is 1 to 6 letters, with a share class such as BRK.B');
 
 export const cardFilingSchema = z
   .object({

@@ -3,6 +3,7 @@
 // pool card of /embed/pool/<network>/<address>). Each a section with its own source and time.
 // Browser-safe: zod only.
 import { z } from 'zod';
+import { NETWORK_PATTERN } from '../schemas/patterns.js';
 import { OHLCV_AGGREGATES, OHLCV_MAX_CANDLES } from '../data/capabilities/ohlcv-params.js';
 import { marketAddressSchema } from '../data/capabilities/params.js';
 import { v1PoolSchema } from './screener.js';
@@ -11,7 +12,7 @@ import { sectionSchema } from './sections.js';
 /** A market network id as the pool provider names it (robinhood, eth, base …). */
 export const v1NetworkSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a network is an id such as robinhood, eth, base or solana');
+  .regex(NETWORK_PATTERN, 'a network is an id such as robinhood, eth, base or solana');
 
 /** The candles asked for (query string over REST, hence the coercion): 100 hourly candles by default. */
 export const candleParamsSchema = z

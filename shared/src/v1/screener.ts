@@ -3,39 +3,16 @@
 // could not be read says so in its own section: it is never "safe" by default. Browser-safe: zod
 // only.
 import { z } from 'zod';
+import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS } from '../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
-/**
- * The flags the screener reads from a token's security report (docs/public-api.md, "GET
- * /v1/screener" names the report member behind each).
- */
-export const SCREENER_FLAGS = [
-  'honeypot',
-  'cannot-buy',
-  'cannot-sell-all',
-  'high-tax',
-  'modifiable-tax',
-  'mintable',
-  'owner-can-reclaim',
-  'owner-can-change-balance',
-  'hidden-owner',
-  'self-destruct',
-  'external-call',
-  'proxy',
-  'pausable',
-  'blacklist',
-  'trading-cooldown',
-  'closed-source',
-  'airdrop-scam',
-  'counterfeit',
-] as const;
+export { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS };
+
 export const screenerFlagSchema = z.enum(SCREENER_FLAGS);
 export type ScreenerFlag = z.infer<typeof screenerFlagSchema>;
 
 /** A tax above this share of a trade (10 %) raises `high-tax`. */
 export const HIGH_TAX_FRACTION = 0.1;
-/** GeckoTerminal's new pools are those of the last 48 hours (docs/data-layer.md, `market.new_pools`). */
-export const SCREENER_MAX_AGE_HOURS = 48;
 
 const known = new Set<string>(SCREENER_FLAGS);
 /** Flag names as the URL sends them: one comma-separated list (empty parts ignored). */

@@ -1,10 +1,10 @@
 // The loader of the package and version pages: a malformed or unknown package or version is
 // the not-found page; the rest is prefetched with the query options the page reads.
 import { notFound } from '@tanstack/react-router';
-import { namespaceSchema, packageNameSchema, versionSchema } from '@pkg/shared/browser';
 import type { RouterContext } from '../routes/__root';
 import { packageFilesQueryOptions } from './package-queries';
 import { rethrowNotFound } from './trpc-error';
+import { isPackageRef } from './url-params';
 
 export interface PackageParams {
   namespace: string;
@@ -16,10 +16,7 @@ export async function loadPackage(
   { queryClient, trpc }: RouterContext,
   params: PackageParams,
 ): Promise<{ version: string }> {
-  const valid =
-    namespaceSchema.safeParse(params.namespace).success &&
-    packageNameSchema.safeParse(params.name).success &&
-    (params.version === undefined || versionSchema.safeParse(params.version).success);
+  const valid = isPackageRef(params.namespace, params.name, params.version);
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's notFound() is thrown
   if (!valid) throw notFound();
   const ref = { namespace: params.namespace, name: params.name };

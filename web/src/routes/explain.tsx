@@ -2,20 +2,20 @@
 // writes, events) and the automated security flags of its address. Contracts without verified
 // source cannot be explained. The address lives in the URL (`?address=`); an invalid one is
 // dropped and named, so a bad link still renders the form.
-import { v1AddressSchema } from '@pkg/shared/browser';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { ContractInterfacePanel } from '../components/explain/contract-interface';
 import { SecurityFlags } from '../components/explain/security-flags';
 import { AddressForm } from '../components/wallet/address-form';
+import { addressParam, optionalParam } from '../lib/url-params';
 import { v1Queries } from '../lib/v1-queries';
 
 const explainSearchSchema = z.object({
-  address: v1AddressSchema.optional().catch(undefined),
+  address: optionalParam(addressParam),
   /** Set when the link's address was not one and so was dropped (the router rewrites the URL). */
-  ignored: z.literal('address').optional().catch(undefined),
+  ignored: optionalParam(z.literal('address')),
 });
 
 function validateExplainSearch(raw: Record<string, unknown>): z.infer<typeof explainSearchSchema> {

@@ -3,11 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { parsePackageId } from '@pkg/shared/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { QueryState } from '../components/query-state';
 
 const searchParamsSchema = z.object({
-  q: z.string().max(200).default('').catch(''),
+  q: z.catch(z._default(z.string().check(z.maxLength(200)), ''), ''),
 });
 
 export const Route = createFileRoute('/search')({

@@ -6,18 +6,19 @@ import { v1SymbolSchema } from '@pkg/shared/browser';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { NotAdvice } from '../components/data/not-advice';
 import { SectionPanel } from '../components/data/section-panel';
 import { FilingsCard } from '../components/stocks/filings-card';
 import { FilingsToggle } from '../components/stocks/filings-toggle';
 import { StockSection } from '../components/stocks/stock-section';
+import { optionalParam, tickerParam } from '../lib/url-params';
 import { v1Queries } from '../lib/v1-queries';
 
-const searchSchema = z.object({
+const searchSchema = zm.object({
   /** The ticker whose filings card is open. */
-  filings: v1SymbolSchema.optional().catch(undefined),
+  filings: optionalParam(tickerParam),
 });
 
 export const Route = createFileRoute('/stocks')({

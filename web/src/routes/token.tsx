@@ -4,7 +4,7 @@
 // it has none (docs/website.md). The chart library loads with this route's chunk only.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { NotAdvice } from '../components/data/not-advice';
 import { CandlesPanel, TimeframeSelect } from '../components/token/candles-panel';
@@ -28,7 +28,7 @@ import { ContractPanel, DevWalletsPanel } from '../components/token/transparency
 import { v1Queries } from '../lib/v1-queries';
 
 const searchSchema = z.object({
-  tf: z.enum(TIMEFRAME_KEYS).default(DEFAULT_TIMEFRAME).catch(DEFAULT_TIMEFRAME),
+  tf: z.catch(z._default(z.enum(TIMEFRAME_KEYS), DEFAULT_TIMEFRAME), DEFAULT_TIMEFRAME),
 });
 
 export const Route = createFileRoute('/token')({

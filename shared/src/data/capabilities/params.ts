@@ -1,9 +1,10 @@
 // Parameter grammar shared by the capabilities.
 import { z } from 'zod';
+import { ADDRESS_PATTERN, MARKET_ADDRESS_PATTERN, NETWORK_PATTERN } from '../../schemas/patterns.js';
 
 export const addressSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x followed by 40 hex digits')
+  .regex(ADDRESS_PATTERN, 'an address is 0x followed by 40 hex digits')
   .describe('0x-prefixed 20-byte address');
 export const txHashSchema = z
   .string()
@@ -17,7 +18,7 @@ export const freshSchema = z.boolean().optional().describe('bypass the cache and
 
 const networkIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'a network is an id such as robinhood, eth, base or solana');
+  .regex(NETWORK_PATTERN, 'a network is an id such as robinhood, eth, base or solana');
 /** A market network: the supported chain's key (the default) or a provider's own network id. */
 export const networkSchema = networkIdSchema
   .default('robinhood')
@@ -33,7 +34,7 @@ export const anyNetworkSchema = networkIdSchema
 export const marketAddressSchema = z
   .string()
   .regex(
-    /^(0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    MARKET_ADDRESS_PATTERN,
     'an address is 0x + 40 hex digits (0x + 64 for a v4 pool id), or a base58 address',
   )
   .describe('token or pool address: 0x + 40 hex, a v4 pool id (0x + 64 hex), or base58');

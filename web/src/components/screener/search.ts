@@ -5,34 +5,36 @@
 import {
   SCREENER_FLAGS,
   SCREENER_MAX_AGE_HOURS,
-  screenerFlagSchema,
   type ScreenerFlag,
   type V1Params,
 } from '@pkg/shared/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { optionalParam } from '../../lib/url-params';
 
 /** A flag list: an array (as the router writes it) or one comma-separated string (as people type it). */
-const flagList = z.preprocess(
-  (value) =>
+const flagList = z.pipe(
+  z.transform((value: unknown) =>
     typeof value === 'string'
       ? value
           .split(',')
           .map((f) => f.trim())
           .filter(Boolean)
       : value,
-  z.array(screenerFlagSchema).max(SCREENER_FLAGS.length),
+  ),
+  z.array(z.enum(SCREENER_FLAGS)).check(z.maxLength(SCREENER_FLAGS.length)),
 );
 
+// zod's small build: validateSearch runs in the first bundle (lib/url-params.ts).
 export const screenerSearchSchema = z.object({
-  minLiquidityUsd: z.coerce.number().min(0).max(1e12).optional().catch(undefined),
-  maxAgeHours: z.coerce.number().gt(0).max(SCREENER_MAX_AGE_HOURS).optional().catch(undefined),
-  exclude: flagList.optional().catch(undefined),
-  require: flagList.optional().catch(undefined),
+  minLiquidityUsd: optionalParam(z.coerce.number().check(z.minimum(0), z.maximum(1e12))),
+  maxAgeHours: optionalParam(z.coerce.number().check(z.positive(), z.maximum(SCREENER_MAX_AGE_HOURS))),
+  exclude: optionalParam(flagList),
+  require: optionalParam(flagList),
 });
 
 export const FILTER_KEYS = ['minLiquidityUsd', 'maxAgeHours', 'exclude', 'require'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-const ignoredSchema = z.array(z.enum(FILTER_KEYS)).max(FILTER_KEYS.length).optional().catch(undefined);
+const ignoredSchema = optionalParam(z.array(z.enum(FILTER_KEYS)).check(z.maxLength(FILTER_KEYS.length)));
 
 export interface ScreenerSearch {
   minLiquidityUsd?: number | undefined;

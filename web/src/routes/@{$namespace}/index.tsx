@@ -1,15 +1,16 @@
 // /@<namespace>: the namespace's owner, maintainers and packages (namespaces.get).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { namespaceSchema, parsePackageId } from '@pkg/shared/browser';
+import { parsePackageId } from '@pkg/shared/browser';
 import { ErrorMessage, Loading } from '../../components/query-state';
 import { NotFound } from '../../components/not-found';
 import { rethrowNotFound } from '../../lib/trpc-error';
+import { isNamespace } from '../../lib/url-params';
 
 export const Route = createFileRoute('/@{$namespace}/')({
   loader: async ({ context: { queryClient, trpc }, params }) => {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's notFound() is thrown
-    if (!namespaceSchema.safeParse(params.namespace).success) throw notFound();
+    if (!isNamespace(params.namespace)) throw notFound();
     await queryClient
       .ensureQueryData(trpc.namespaces.get.queryOptions({ namespace: params.namespace }))
       .catch(rethrowNotFound);

@@ -1,7 +1,6 @@
 // /wallet/$address (doc 3): a wallet's holdings (a USD value only where a price source lists the
 // token) and its recent token transfers, each a panel with its own source and age. An address
 // that is not one gets a message, and no request.
-import { v1AddressSchema } from '@pkg/shared/browser';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -11,9 +10,8 @@ import { AddressForm } from '../../components/wallet/address-form';
 import { HoldingsPanel } from '../../components/wallet/holdings-panel';
 import { TransfersPanel } from '../../components/wallet/transfers-panel';
 import { shortAddress } from '../../lib/format';
+import { isAddress } from '../../lib/url-params';
 import { v1Queries } from '../../lib/v1-queries';
-
-const isAddress = (value: string) => v1AddressSchema.safeParse(value).success;
 
 export const Route = createFileRoute('/wallet/$address')({
   loader: ({ context: { queryClient, trpc }, params }) =>

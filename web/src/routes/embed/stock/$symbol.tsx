@@ -7,14 +7,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../../../components/data/answer-state';
 import { EmbedCard } from '../../../components/embed/embed-card';
 import { embedQueries } from '../../../components/embed/embed-queries';
+import { isTicker } from '../../../lib/url-params';
 import { StockCard } from '../../../components/embed/stock-card';
 
 export const Route = createFileRoute('/embed/stock/$symbol')({
   head: ({ params }) => ({ meta: [{ title: `${params.symbol} stock token card · pkg` }] }),
   loader: ({ context: { queryClient, trpc }, params }) =>
-    v1SymbolSchema.safeParse(params.symbol).success
-      ? queryClient.prefetchQuery(embedQueries.stocks(trpc))
-      : undefined,
+    isTicker(params.symbol) ? queryClient.prefetchQuery(embedQueries.stocks(trpc)) : undefined,
   component: StockEmbed,
 });
 

@@ -7,12 +7,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../../../../components/data/answer-state';
 import { EmbedCard } from '../../../../components/embed/embed-card';
 import { embedQueries } from '../../../../components/embed/embed-queries';
+import { isPoolRef } from '../../../../lib/url-params';
 import { PoolCard } from '../../../../components/embed/pool-card';
 
 export const Route = createFileRoute('/embed/pool/$network/$address')({
   head: () => ({ meta: [{ title: 'Pool card · pkg' }] }),
   loader: ({ context: { queryClient, trpc }, params }) =>
-    poolCardParamsSchema.safeParse(params).success
+    isPoolRef(params.network, params.address)
       ? queryClient.prefetchQuery(embedQueries.pool(trpc, params.network, params.address))
       : undefined,
   component: PoolEmbed,
