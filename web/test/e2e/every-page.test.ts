@@ -1,7 +1,9 @@
 // Every page of the website, as a visitor meets it (issue 16, "Must show"): each one renders
 // against the vendor doubles (site.ts), makes no request to any origin but the server's own, has
-// no serious or critical accessibility violation (axe-core), and is screenshotted at 1280 and 375
-// px wide (web/test-results/screenshots/) without sideways scrolling at 375 px.
+// no serious or critical accessibility violation (axe-core) in the light and the dark colour
+// scheme (the page follows prefers-color-scheme), and is screenshotted at 1280 and 375 px wide
+// (web/test-results/screenshots/) without sideways scrolling at 375 px. The chart library loads
+// only with the pages that draw charts.
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -68,14 +70,43 @@ async function ready(page: Page): Promise<void> {
   await expect.poll(() => page.getByText(/^Loading .*…$/).count(), { timeout: 20_000 }).toBe(0);
 }
 
+/** The page's background colour as drawn. */
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+/** The text of every script the page loaded. */
+async function scriptsOf(pathname: string): Promise<string[]> {
+  const opened = await openPage(site, pathname);
+  await ready(opened.page);
+  const urls = opened.requests.filter((url) => url.endsWith('.js'));
+  await opened.close();
+  return Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+}
+
+describe('code splitting', () => {
+  test('the chart library loads with the token page, not with the home page', async () => {
+    const home = await scriptsOf('/');
+    expect(home.length).toBeGreaterThan(0);
+    expect(home.some((js) => js.includes('recharts-wrapper'))).toBe(false);
+    const token = await scriptsOf('/token');
+    expect(token.some((js) => js.includes('recharts-wrapper'))).toBe(true);
+  });
+});
+
 describe('every page', () => {
   test.each(PAGES)(
-    '%s (%s): own origin only, accessible, screenshotted at 1280 and 375 px',
+    '%s (%s): own origin only, accessible in light and dark, screenshotted at 1280 and 375 px',
     async (name, pathname) => {
       const opened = await openPage(site, pathname);
       const { page, requests } = opened;
       await ready(page);
       expect(await seriousViolations(page)).toEqual([]);
+      const light = await background(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await background(page)).not.toBe(light);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshots(page, `${name}-dark`, ready);
+      await page.emulateMedia({ colorScheme: 'light' });
       const files = await screenshots(page, name, ready);
       expect(files.every((file) => existsSync(file))).toBe(true);
       await page.setViewportSize({ width: 375, height: 900 });

@@ -16,7 +16,7 @@
 //   contract    the configured address as the explorer indexed it (its verified name, if any)
 // The sources are read at once; one failing never blanks a panel that does not depend on it. An
 // unset variable makes its panels UNAVAILABLE naming it, before any request. No HTTP here.
-import { dependentSection, served } from './source-section.js';
+import { dependentSection, served, whyNot } from './source-section.js';
 import { toSection, type Section, type V1Token } from '@pkg/shared';
 import {
   formatDecimal,
@@ -73,7 +73,7 @@ async function readPrices(deps: WebsiteDeps): Promise<Prices> {
     return { pool, price, priceUsd: unavailable('the pool holds nothing: no price') };
   const isNative = quoteToken.address.toLowerCase() === ZERO_ADDRESS;
   const quote = await deps.data.market.tokenPrice({ address: isNative ? 'native' : quoteToken.address });
-  if (!served(quote)) return { pool, price, priceUsd: toSection<never>(quote) };
+  if (!served(quote)) return { pool, price, priceUsd: { ...toSection<never>(quote), reason: whyNot(quote) } };
   const sent = (quote.data as TokenPrice).priceUsd;
   const usd = typeof sent === 'string' ? parseDecimal(sent) : undefined;
   const inQuote = parseDecimal(priceInQuote);
