@@ -1,7 +1,7 @@
 // @pkg/shared/testing: the data layer's vendor doubles (local HTTP servers answering like the
 // vendors) and chain fixtures, for other workspaces' tests. Source only: resolved through the
 // `@pkg/source` condition that the test runners and typecheck use.
-export { KEYS, startDoubles, fakeClock, type Doubles } from './data/doubles.js';
+export { KEYS, startDoubles, fakeClock, withOnlyRpc, type Doubles } from './data/doubles.js';
 export { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from './vendors/chain-fixtures.js';
 export { startPublicRpcServer, publicRpcReplies } from './vendors/public-rpc-server.js';
 export type { RpcDouble } from './vendors/json-rpc-double.js';
@@ -20,6 +20,7 @@ export {
   V2_PKG_USDC,
   V2_WETH_PKG,
   V3_PKG_USDC,
+  PKG_OHLCV,
   DEAD as UNISWAP_DEAD,
   V4_ETH_PKG,
   V4_POOL_MANAGER,

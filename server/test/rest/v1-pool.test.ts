@@ -13,6 +13,8 @@ import {
   V3_PKG_USDC,
   startDoubles,
   startUniswapPoolsDouble,
+  withOnlyRpc,
+  PKG_OHLCV,
   type Doubles,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
@@ -21,31 +23,6 @@ import { startTestServer, type TestServer } from '../helpers/start-test-server.j
 let d: Doubles;
 let chain: UniswapPoolsDouble;
 const servers: TestServer[] = [];
-
-/** The RPC providers other than the public RPC are left unconfigured: the chain double is the chain. */
-const OTHER_RPCS = [
-  'ALCHEMY_RPC_URL',
-  'ALCHEMY_API_KEY',
-  'QUICKNODE_RPC_URL',
-  'EDGE_RPC_URL',
-  'EDGE_RPC_KEY',
-];
-
-/**
- * Hourly candles of the project token's v3 pool, as the OHLCV operation answers them (rows
- * `[timestamp, open, high, low, close, volume]`, newest first; `meta.base` and `meta.quote`).
- * Values are illustrative.
- */
-const PKG_OHLCV = {
-  rows: [
-    [1788886800, 0.2261, 0.229, 0.2255, 0.2274, 1210.5],
-    [1788883200, 0.2248, 0.227, 0.2231, 0.2261, 2045.25],
-  ],
-  meta: {
-    base: { address: PKG, name: 'Package Token', symbol: 'PKG', coingecko_coin_id: null },
-    quote: { address: V3_PKG_USDC.token1, name: 'USD Coin', symbol: 'USDC', coingecko_coin_id: 'usd-coin' },
-  },
-};
 
 beforeAll(async () => {
   [d, chain] = await Promise.all([startDoubles(), startUniswapPoolsDouble()]);
@@ -62,10 +39,7 @@ afterAll(async () => {
   await Promise.all([d.close(), chain.close()]);
 });
 
-function dataEnv(): DataEnv {
-  const kept = Object.entries(d.env).filter(([name]) => !OTHER_RPCS.includes(name));
-  return { ...Object.fromEntries(kept), PUBLIC_RPC_URL: chain.url };
-}
+const dataEnv = (): DataEnv => withOnlyRpc(d.env, chain.url);
 
 async function serve(env: Record<string, string>): Promise<TestServer> {
   const server = await startTestServer({ dataEnv: dataEnv(), env });

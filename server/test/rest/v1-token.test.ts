@@ -19,6 +19,7 @@ import {
   V4_STATE_VIEW,
   startDoubles,
   startUniswapPoolsDouble,
+  withOnlyRpc,
   type Doubles,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
@@ -33,14 +34,6 @@ const servers: TestServer[] = [];
 const DEAD = '0x000000000000000000000000000000000000dEaD';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const V4_VARS = { UNISWAP_V4_POOL_MANAGER: V4_POOL_MANAGER, UNISWAP_V4_STATE_VIEW: V4_STATE_VIEW };
-/** The RPC providers other than the public RPC are left unconfigured: the chain double is the chain. */
-const OTHER_RPCS = [
-  'ALCHEMY_RPC_URL',
-  'ALCHEMY_API_KEY',
-  'QUICKNODE_RPC_URL',
-  'EDGE_RPC_URL',
-  'EDGE_RPC_KEY',
-];
 
 // Pair objects of https://docs.dexscreener.com/api/reference (schema "Pair", as "Get one or
 // multiple pairs by chain and pair address" answers them) for the chain double's pools; the v4
@@ -80,10 +73,7 @@ afterAll(async () => {
   await Promise.all([d.close(), chain.close()]);
 });
 
-function dataEnv(): DataEnv {
-  const kept = Object.entries(d.env).filter(([name]) => !OTHER_RPCS.includes(name));
-  return { ...Object.fromEntries(kept), PUBLIC_RPC_URL: chain.url };
-}
+const dataEnv = (): DataEnv => withOnlyRpc(d.env, chain.url);
 
 async function serve(env: Record<string, string>): Promise<TestServer> {
   const server = await startTestServer({ dataEnv: dataEnv(), env });

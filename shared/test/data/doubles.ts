@@ -218,3 +218,21 @@ export function fakeClock(start = Date.UTC(2026, 9, 1, 12, 0, 0)) {
     },
   };
 }
+
+/** The RPC providers other than the public RPC. */
+const OTHER_RPCS = [
+  'ALCHEMY_RPC_URL',
+  'ALCHEMY_API_KEY',
+  'QUICKNODE_RPC_URL',
+  'EDGE_RPC_URL',
+  'EDGE_RPC_KEY',
+];
+
+/**
+ * The doubles' environment with `rpcUrl` as the only RPC provider (the public RPC): a test's
+ * chain double (the Uniswap pools double) is then the chain every on-chain read goes to.
+ */
+export function withOnlyRpc(env: DataEnv, rpcUrl: string): DataEnv {
+  const kept = Object.entries(env).filter(([name]) => !OTHER_RPCS.includes(name));
+  return { ...Object.fromEntries(kept), PUBLIC_RPC_URL: rpcUrl };
+}

@@ -121,6 +121,28 @@ export const V3_PKG_USDC = {
   liquidity: 7_500_000_000_000_000n,
   fee: 3000,
 };
+/**
+ * The v3 pool's hourly candles on the GeckoTerminal double, as
+ * https://docs.coingecko.com/reference/pool-ohlcv-contract-address answers them: rows
+ * `[timestamp, open, high, low, close, volume]` newest first, with `meta.base` and `meta.quote`.
+ * Values are illustrative.
+ */
+export const PKG_OHLCV = {
+  rows: [
+    [1788886800, 0.2261, 0.229, 0.2255, 0.2274, 1210.5],
+    [1788883200, 0.2248, 0.227, 0.2231, 0.2261, 2045.25],
+  ],
+  meta: {
+    base: { address: PKG, name: 'Package Token', symbol: 'PKG', coingecko_coin_id: null },
+    quote: {
+      address: V3_PKG_USDC.token1,
+      name: 'USD Coin',
+      symbol: 'USDC',
+      coingecko_coin_id: 'usd-coin',
+    },
+  },
+};
+
 export const V3_WETH_PKG = {
   address: '0xa3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a30002',
   token0: WETH,

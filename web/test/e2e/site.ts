@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DEX_PAIRS,
+  PKG_OHLCV,
   UNISWAP_DEAD,
   UNISWAP_DEV_WALLET,
   UNISWAP_PKG,
@@ -21,6 +22,7 @@ import {
   startUniswapPoolsDouble,
   type Doubles,
   type UniswapPoolsDouble,
+  withOnlyRpc,
 } from '@pkg/shared/testing';
 import { spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
@@ -31,15 +33,6 @@ const webDist = process.env.PKG_E2E_WEB_DIST ?? path.resolve(here, '../../dist')
 /** Where the test run writes its screenshots (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(here, '../../test-results/screenshots');
 export const WIDTHS = [1280, 375] as const;
-
-/** The RPC providers other than the public RPC are left out: the chain double is the chain. */
-const OTHER_RPCS = [
-  'ALCHEMY_RPC_URL',
-  'ALCHEMY_API_KEY',
-  'QUICKNODE_RPC_URL',
-  'EDGE_RPC_URL',
-  'EDGE_RPC_KEY',
-];
 
 /**
  * The project token's v3 pool as DEX Screener lists it: a Pair object of
@@ -60,28 +53,6 @@ export const PKG_PAIR = {
   priceChange: { h24: 2.5 },
   liquidity: { usd: 455_000.25, base: 900_000, quote: 250_000 },
   pairCreatedAt: 1_757_000_000_000,
-};
-
-/**
- * The v3 pool's hourly candles on the GeckoTerminal double, as
- * https://docs.coingecko.com/reference/pool-ohlcv-contract-address answers them: rows
- * `[timestamp, open, high, low, close, volume]` newest first, with `meta.base` and `meta.quote`.
- * Values are illustrative.
- */
-export const PKG_OHLCV = {
-  rows: [
-    [1788886800, 0.2261, 0.229, 0.2255, 0.2274, 1210.5],
-    [1788883200, 0.2248, 0.227, 0.2231, 0.2261, 2045.25],
-  ],
-  meta: {
-    base: { address: UNISWAP_PKG, name: 'Package Token', symbol: 'PKG', coingecko_coin_id: null },
-    quote: {
-      address: V3_PKG_USDC.token1,
-      name: 'USD Coin',
-      symbol: 'USDC',
-      coingecko_coin_id: 'usd-coin',
-    },
-  },
 };
 
 /** The project token's variables: the token, its v3 pool, a dev wallet and the burn address. */
@@ -116,11 +87,10 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
   };
   reset();
   const dataEnv = Object.fromEntries(
-    Object.entries(doubles.env).filter(([name, value]) => !OTHER_RPCS.includes(name) && value !== undefined),
+    Object.entries(withOnlyRpc(doubles.env, chain.url)).filter(([, value]) => value !== undefined),
   ) as Record<string, string>;
   const server = await spawnServer({
     ...dataEnv,
-    PUBLIC_RPC_URL: chain.url,
     ...PROJECT_TOKEN_ENV,
     PKG_DATA_DIR: dataDir,
     PKG_WEB_DIR: webDist,
