@@ -1,10 +1,11 @@
 // The newest pools on the chain (docs/public-api.md, "GET /v1/chain"), as GeckoTerminal lists them.
 import type { V1Chain } from '@pkg/shared/browser';
-import { formatAge, formatDate, formatUsd } from '../../lib/format';
+import { formatAge, formatDate } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from './table-wrap';
+import { TableWrap } from '../data/table-wrap';
 import { Missing } from './missing';
+import { UsdCell } from './usd-cell';
 
 const SOURCE = 'GeckoTerminal';
 
@@ -47,27 +48,9 @@ export function NewPoolsPanel({ section }: { section: V1Chain['newPools'] }) {
                       <span title={p.quoteToken.address}>{p.quoteToken.symbol ?? p.quoteToken.address}</span>
                     </td>
                     <td>{p.dex ?? <Missing what="DEX" source={SOURCE} />}</td>
-                    <td className="num">
-                      {p.priceUsd === undefined ? (
-                        <Missing what="Price" source={SOURCE} />
-                      ) : (
-                        formatUsd(p.priceUsd)
-                      )}
-                    </td>
-                    <td className="num">
-                      {p.liquidityUsd === undefined ? (
-                        <Missing what="Liquidity" source={SOURCE} />
-                      ) : (
-                        formatUsd(p.liquidityUsd)
-                      )}
-                    </td>
-                    <td className="num">
-                      {p.volume24hUsd === undefined ? (
-                        <Missing what="24 h volume" source={SOURCE} />
-                      ) : (
-                        formatUsd(p.volume24hUsd)
-                      )}
-                    </td>
+                    <UsdCell value={p.priceUsd} what="Price" source={SOURCE} />
+                    <UsdCell value={p.liquidityUsd} what="Liquidity" source={SOURCE} />
+                    <UsdCell value={p.volume24hUsd} what="24 h volume" source={SOURCE} />
                     <td>
                       {p.createdAt === undefined ? (
                         <Missing what="Creation time" source={SOURCE} />

@@ -1,10 +1,11 @@
 // Hyperliquid's perpetual markets (docs/public-api.md, "GET /v1/chain"): mark price as sent, 24 h
 // change, volume and open interest in the dex's collateral, and the hourly funding rate.
 import type { V1Chain } from '@pkg/shared/browser';
-import { formatAmount, formatFraction, formatPercent, formatUsd } from '../../lib/format';
+import { formatAmount, formatFraction, formatPercent } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from './table-wrap';
+import { TableWrap } from '../data/table-wrap';
 import { Missing, Signed } from './missing';
+import { UsdCell } from './usd-cell';
 
 const SOURCE = 'Hyperliquid';
 
@@ -55,20 +56,8 @@ export function PerpsPanel({ section }: { section: V1Chain['perps'] }) {
                         <Signed value={m.change24hPct} text={formatPercent(m.change24hPct)} />
                       )}
                     </td>
-                    <td className="num">
-                      {m.volume24hNotional === undefined ? (
-                        <Missing what="24 h volume" source={SOURCE} />
-                      ) : (
-                        formatUsd(m.volume24hNotional)
-                      )}
-                    </td>
-                    <td className="num">
-                      {m.openInterestNotional === undefined ? (
-                        <Missing what="Open interest" source={SOURCE} />
-                      ) : (
-                        formatUsd(m.openInterestNotional)
-                      )}
-                    </td>
+                    <UsdCell value={m.volume24hNotional} what="24 h volume" source={SOURCE} />
+                    <UsdCell value={m.openInterestNotional} what="Open interest" source={SOURCE} />
                     <td className="num">
                       {m.funding === undefined || !Number.isFinite(Number(m.funding)) ? (
                         <Missing what="Funding rate" source={SOURCE} />

@@ -3,7 +3,7 @@
 import type { V1Chain } from '@pkg/shared/browser';
 import { formatPercent, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from './table-wrap';
+import { TableWrap } from '../data/table-wrap';
 import { Missing, Signed } from './missing';
 
 const SOURCE = 'DefiLlama';

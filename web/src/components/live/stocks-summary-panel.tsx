@@ -6,7 +6,7 @@ import { formatFraction, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { LastCloseBadge } from '../stocks/last-close-badge';
 import { deepestRow } from '../stocks/premium';
-import { TableWrap } from './table-wrap';
+import { TableWrap } from '../data/table-wrap';
 import { Missing, Signed } from './missing';
 
 export function StocksSummaryPanel({ stocks }: { stocks: V1Stocks }) {

@@ -5,6 +5,7 @@
 import type { ScreenerList, ScreenerPool, V1Screener } from '@pkg/shared/browser';
 import { formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';
 import { flagName } from './flag-names';
@@ -64,7 +65,7 @@ export function ScreenerResults({ answer }: { answer: V1Screener }) {
           {list.pools.length === 0 ? (
             <p data-testid="screener-empty">No pool passes these filters.</p>
           ) : (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Pools">
+            <TableWrap label="Pools">
               <table className="data screener-table">
                 <thead>
                   <tr>
@@ -114,7 +115,7 @@ export function ScreenerResults({ answer }: { answer: V1Screener }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </>
       )}

@@ -8,7 +8,8 @@ import { formatAmount, formatDate, formatFraction, formatUsd, shortAddress } fro
 import { sourceName } from '../../lib/source-names';
 import { SectionPanel } from '../data/section-panel';
 import { Missing, Signed } from '../live/missing';
-import { TableWrap } from '../live/table-wrap';
+import { UsdCell } from '../live/usd-cell';
+import { TableWrap } from '../data/table-wrap';
 import { LastCloseBadge } from './last-close-badge';
 
 export const slugOf = (symbol: string) => symbol.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -76,13 +77,7 @@ function PremiumTable({ stock }: { stock: StockToken }) {
                     {formatUsd(r.dexPrice)}
                   </td>
                   <td className="num">{formatUsd(r.referencePrice)}</td>
-                  <td className="num">
-                    {r.liquidityUsd === undefined ? (
-                      <Missing what="Liquidity" source={sourceName(r.source)} />
-                    ) : (
-                      formatUsd(r.liquidityUsd)
-                    )}
-                  </td>
+                  <UsdCell value={r.liquidityUsd} what="Liquidity" source={sourceName(r.source)} />
                   <td>{r.lastClose ? <LastCloseBadge /> : 'issuer quote'}</td>
                 </tr>
               ))}

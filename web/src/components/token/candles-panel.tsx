@@ -3,6 +3,7 @@
 import { CandlesChart } from '../../charts/candles-chart';
 import { formatDate, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 import { TIMEFRAMES, TIMEFRAME_KEYS, type TimeframeKey } from './timeframes';
 import type { CandlesAnswer } from './types';
 
@@ -60,7 +61,7 @@ export function CandlesPanel({ answer, timeframe }: { answer: CandlesAnswer; tim
             <CandlesChart candles={candles} label={label} formatTime={tick} formatPrice={price} />
             <details className="token-candle-table">
               <summary>The candles as a table</summary>
-              <div className="table-wrap" tabIndex={0} role="region" aria-label="Candles table">
+              <TableWrap label="Candles table">
                 <table className="data" data-testid="candle-table">
                   <caption className="visually-hidden">{size} candles in USD, oldest first</caption>
                   <thead>
@@ -96,7 +97,7 @@ export function CandlesPanel({ answer, timeframe }: { answer: CandlesAnswer; tim
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             </details>
           </>
         );

@@ -3,6 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatAmount, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
+import { percentOfSupply } from './percent-of-supply';
 import type { TokenAnswer } from './types';
 
 const ROLE_LABEL = { dev: 'Dev wallet', burn: 'Burn address', pool: 'Pool' } as const;
@@ -24,7 +26,7 @@ export function TopHoldersPanel({ token }: { token: TokenAnswer }) {
     <SectionPanel id="top-holders" title="Top holders" section={token.topHolders}>
       {(top) => (
         <>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Top holders table">
+          <TableWrap label="Top holders table">
             <table className="data" data-testid="top-holders-table">
               <caption className="visually-hidden">The largest holders of the token</caption>
               <thead>
@@ -53,9 +55,7 @@ export function TopHoldersPanel({ token }: { token: TokenAnswer }) {
                       </Link>
                     </td>
                     <td className="num">{h.amount !== undefined ? formatAmount(h.amount) : 'not read'}</td>
-                    <td className="num">
-                      {h.percentOfSupply !== undefined ? `${h.percentOfSupply} %` : 'not read'}
-                    </td>
+                    <td className="num">{percentOfSupply(h.percentOfSupply)}</td>
                     <td>
                       {h.role ? (
                         <span className={`flag token-role token-role-${h.role}`} data-testid="holder-role">
@@ -68,7 +68,7 @@ export function TopHoldersPanel({ token }: { token: TokenAnswer }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {top.more ? <p className="muted">The explorer lists more holders than these.</p> : null}
         </>
       )}

@@ -2,6 +2,7 @@
 // volume, trade counts and price change by window; a window the provider did not send is left out.
 import { formatPercent, formatUsd, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 import type { DataOf, TokenAnswer } from './types';
 
 type Market = DataOf<TokenAnswer['market']>;
@@ -38,7 +39,7 @@ export function MarketPanel({ token }: { token: TokenAnswer }) {
               ) : null}
             </dl>
             {windows.length > 0 ? (
-              <div className="table-wrap" tabIndex={0} role="region" aria-label="Market by window">
+              <TableWrap label="Market by window">
                 <table className="data" data-testid="market-table">
                   <caption className="visually-hidden">Volume, trades and price change by window</caption>
                   <thead>
@@ -73,7 +74,7 @@ export function MarketPanel({ token }: { token: TokenAnswer }) {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             ) : null}
           </>
         );

@@ -4,6 +4,7 @@
 import { SectionPanel } from '../data/section-panel';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
 import { formatPrice } from './format-price';
+import { SupplyShareTable } from './supply-share-table';
 import type { TokenAnswer, TokenLiveAnswer } from './types';
 
 const symbolOf = (token: { symbol?: string; address: string }) => token.symbol ?? shortAddress(token.address);
@@ -107,35 +108,14 @@ export function BurnedPanel({ token }: { token: TokenAnswer }) {
               <span className="token-sub"> ({burned.percentOfSupply} % of supply)</span>
             ) : null}
           </p>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Burn addresses">
-            <table className="data">
-              <caption className="visually-hidden">Balance of each burn address</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Burn address</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    % of supply
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {burned.addresses.map((a) => (
-                  <tr key={a.address}>
-                    <td>
-                      <code title={a.address}>{shortAddress(a.address)}</code>
-                    </td>
-                    <td className="num">{formatAmount(a.amount)}</td>
-                    <td className="num">
-                      {a.percentOfSupply !== undefined ? `${a.percentOfSupply} %` : 'not read'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SupplyShareTable
+            label="Burn addresses"
+            caption="Balance of each burn address"
+            addressHeading="Burn address"
+            amountHeading="Amount"
+            rows={burned.addresses}
+            address={(address) => <code title={address}>{shortAddress(address)}</code>}
+          />
         </>
       )}
     </SectionPanel>

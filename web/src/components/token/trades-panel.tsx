@@ -2,6 +2,7 @@
 // block, side, amounts, price and transaction.
 import { formatAmount, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 import { formatPrice } from './format-price';
 import type { TokenLiveAnswer } from './types';
 
@@ -20,7 +21,7 @@ export function TradesPanel({ live }: { live: TokenLiveAnswer }) {
             {s.swaps.length === 0 ? (
               <p>No swaps in these blocks.</p>
             ) : (
-              <div className="table-wrap" tabIndex={0} role="region" aria-label="Recent trades table">
+              <TableWrap label="Recent trades table">
                 <table className="data" data-testid="trades-table">
                   <caption className="visually-hidden">Recent swaps of the pool, newest first</caption>
                   <thead>
@@ -58,7 +59,7 @@ export function TradesPanel({ live }: { live: TokenLiveAnswer }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </>
         );

@@ -1,8 +1,8 @@
 // Transparency (GET /v1/token, `devWallets` and `contract`): the dev wallets with their balances
 // read on chain, and the official contract as the explorer indexed it (doc 3: "/ca").
 import { Link } from '@tanstack/react-router';
-import { formatAmount } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { SupplyShareTable } from './supply-share-table';
 import type { TokenAnswer } from './types';
 
 export function DevWalletsPanel({ token }: { token: TokenAnswer }) {
@@ -12,37 +12,19 @@ export function DevWalletsPanel({ token }: { token: TokenAnswer }) {
         dev.wallets.length === 0 ? (
           <p>No dev wallet is listed.</p>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Dev wallets table">
-            <table className="data" data-testid="dev-wallets-table">
-              <caption className="visually-hidden">The dev wallets and their balances</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Wallet</th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                  <th scope="col" className="num">
-                    % of supply
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dev.wallets.map((w) => (
-                  <tr key={w.address}>
-                    <td>
-                      <Link to="/wallet/$address" params={{ address: w.address }} className="token-address">
-                        {w.address}
-                      </Link>
-                    </td>
-                    <td className="num">{formatAmount(w.amount)}</td>
-                    <td className="num">
-                      {w.percentOfSupply !== undefined ? `${w.percentOfSupply} %` : 'not read'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SupplyShareTable
+            label="Dev wallets table"
+            testId="dev-wallets-table"
+            caption="The dev wallets and their balances"
+            addressHeading="Wallet"
+            amountHeading="Balance"
+            rows={dev.wallets}
+            address={(address) => (
+              <Link to="/wallet/$address" params={{ address }} className="token-address">
+                {address}
+              </Link>
+            )}
+          />
         )
       }
     </SectionPanel>

@@ -4,6 +4,7 @@
 import type { Holding, HoldingList, Section } from '@pkg/shared/browser';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 import { SourceLine } from '../data/source-line';
 
 /** Why a holding has no price, in words (the section's reason holds the providers' details). */
@@ -66,7 +67,7 @@ export function HoldingsPanel({ section }: { section: Section<HoldingList> }) {
           {list.holdings.length === 0 ? (
             <p>This wallet holds no token the source lists.</p>
           ) : (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Holdings">
+            <TableWrap label="Holdings">
               <table className="data wallet-table">
                 <thead>
                   <tr>
@@ -111,7 +112,7 @@ export function HoldingsPanel({ section }: { section: Section<HoldingList> }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </>
       )}

@@ -3,6 +3,7 @@
 import type { Section, WalletTransfer } from '@pkg/shared/browser';
 import { formatAmount, formatDate, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
+import { TableWrap } from '../data/table-wrap';
 
 const DIRECTION: Record<NonNullable<WalletTransfer['direction']>, string> = {
   in: 'in',
@@ -48,7 +49,7 @@ export function TransfersPanel({
           <p>No token transfer is listed for this wallet.</p>
         ) : (
           <>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Transfers">
+            <TableWrap label="Transfers">
               <table className="data wallet-table">
                 <thead>
                   <tr>
@@ -85,7 +86,7 @@ export function TransfersPanel({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             {data.more ? <p className="muted">More transfers exist; the newest are shown.</p> : null}
           </>
         )
