@@ -179,3 +179,4 @@ export {
 } from './v1/wallet.js';
 // v1 candles and pool card (issue 16)
 export * from './v1/pool.js';
+export { PROVIDER_NAMES, providerName } from './data/providers/provider-names.js';

@@ -68,9 +68,10 @@ describe('the embeddable cards', () => {
     const { page, requests } = opened;
     await page.getByTestId('embed-price').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('PKG price');
-    // The chain double's v3 pool (tick -291121, PKG/USDC) prices one PKG at 0.2273 USDC.
-    expect(await page.getByTestId('embed-price').textContent()).toBe('0.2273 USDC');
-    expect(await page.getByTestId('source-name').textContent()).toBe('Public RPC');
+    // The chain double's v3 pool (sqrtPriceX96 2^75, PKG/USDC) prices one PKG at 10^12 / 2^42 =
+    // 0.227373675… USDC, shown to 6 significant digits as on /token.
+    expect(await page.getByTestId('embed-price').textContent()).toBe('0.227374 USDC');
+    expect(await page.getByTestId('source-name').textContent()).toBe('Robinhood Chain public RPC');
     expect(await page.getByTestId('source-age').textContent()).toMatch(/^\d+ s ago$/);
     expect(await page.getByTestId('source').textContent()).toMatch(/ · block \d+/);
     expect(await page.getByTestId('embed-last-swap').textContent()).toBe(
@@ -99,7 +100,10 @@ describe('the embeddable cards', () => {
     expect(await page.getByText('Reference (issuer quote)').count()).toBe(1);
     expect(await page.getByTestId('embed-premium').textContent()).toBe('-99.99 % discount');
     expect(await page.getByTestId('embed-last-close').count()).toBe(0);
-    expect(await page.getByTestId('source-name').allTextContents()).toEqual(['DEX Screener', 'Robinhood']);
+    expect(await page.getByTestId('source-name').allTextContents()).toEqual([
+      'DexScreener',
+      'Robinhood stock-token API',
+    ]);
     for (const age of await page.getByTestId('source-age').allTextContents())
       expect(age).toMatch(/^\d+ s ago$/);
     expect(await page.getByTestId('not-advice').count()).toBe(1);
@@ -133,7 +137,7 @@ describe('the embeddable cards', () => {
     expect(await page.getByTestId('embed-liquidity').textContent()).toBe('$455,000.25');
     expect(await page.getByTestId('embed-volume').textContent()).toBe('$31,002.75');
     expect(await page.getByTestId('embed-txns').textContent()).toBe('41 buys · 37 sells');
-    expect(await page.getByTestId('source-name').textContent()).toBe('DEX Screener');
+    expect(await page.getByTestId('source-name').textContent()).toBe('DexScreener');
     expect(await page.getByTestId('source-age').textContent()).toMatch(/^\d+ s ago$/);
     expect(await page.getByTestId('not-advice').count()).toBe(1);
     expect(await violationsInBothSchemes(page)).toEqual([]);
@@ -187,8 +191,8 @@ describe('another site frames the cards', () => {
     await page.goto(`${embedderUrl}/?path=/embed/token`);
     const card = page.frameLocator('iframe[title="Embedded card"]');
     await card.getByTestId('embed-price').waitFor();
-    expect(await card.getByTestId('embed-price').textContent()).toBe('0.2273 USDC');
-    expect(await card.getByTestId('source-name').textContent()).toBe('Public RPC');
+    expect(await card.getByTestId('embed-price').textContent()).toBe('0.227374 USDC');
+    expect(await card.getByTestId('source-name').textContent()).toBe('Robinhood Chain public RPC');
 
     // The card's document may be framed by any origin, and says so.
     const doc = responses.find((r) => r.url() === `${site.url}/embed/token`);
@@ -234,8 +238,8 @@ describe('another site frames the cards', () => {
     await expect.poll(() => responses.filter((r) => r.url().includes('v1.tokenLive')).length).toBe(3);
     for (const r of responses.filter((r) => r.url().includes('v1.tokenLive'))) expect(r.status()).toBe(200);
     // The card still shows the reading with its source and age, now read on the page clock.
-    expect(await card.getByTestId('embed-price').textContent()).toBe('0.2273 USDC');
-    expect(await card.getByTestId('source-name').textContent()).toBe('Public RPC');
+    expect(await card.getByTestId('embed-price').textContent()).toBe('0.227374 USDC');
+    expect(await card.getByTestId('source-name').textContent()).toBe('Robinhood Chain public RPC');
     expect(await card.getByTestId('source-age').textContent()).toMatch(/^\d+ s ago$/);
 
     // No cookie: none in the browser, none in the frame's document, no Set-Cookie on any answer.

@@ -118,10 +118,10 @@ describe('failing sources (first in the file: no good answer is kept yet)', () =
       expect(await lastClose.textContent()).toMatch(/^Failed: .*HTTP 500/);
       // The issuer's quote and the pools still show, with their sources.
       expect(await brk.getByTestId('panel-quote-brk-b').getByTestId('source-name').textContent()).toBe(
-        'Robinhood',
+        'Robinhood stock-token API',
       );
       expect(await brk.getByTestId('panel-pools-brk-b').getByTestId('source-name').textContent()).toBe(
-        'DEX Screener',
+        'DexScreener',
       );
       await page.getByTestId('stock-SPY').getByTestId('premium-row').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -155,7 +155,7 @@ describe('failing sources (first in the file: no good answer is kept yet)', () =
       await pools.getByRole('rowheader', { name: 'EXM / WETH 0.3%' }).waitFor();
       expect(await pools.getByTestId('source-name').textContent()).toBe('GeckoTerminal');
       expect(await page.getByTestId('panel-odds-fed').getByTestId('source-name').textContent()).toBe(
-        'Polymarket',
+        'Polymarket Gamma API',
       );
       expect(foreignRequests(requests, site.url)).toEqual([]);
     } finally {
@@ -207,10 +207,10 @@ describe('/live', () => {
         protocols: 'DefiLlama',
         perps: 'Hyperliquid',
         'new-pools': 'GeckoTerminal',
-        stocks: 'Robinhood',
-        'odds-fed': 'Polymarket',
-        'odds-inflation': 'Polymarket',
-        'odds-stocks': 'Polymarket',
+        stocks: 'Robinhood stock-token API',
+        'odds-fed': 'Polymarket Gamma API',
+        'odds-inflation': 'Polymarket Gamma API',
+        'odds-stocks': 'Polymarket Gamma API',
       };
       for (const [id, source] of Object.entries(sources)) {
         const panel = page.getByTestId(`panel-${id}`);
@@ -259,10 +259,10 @@ describe('/stocks', () => {
       );
       expect(await page.getByTestId('panel-issuer').getByTestId('source-age').textContent()).toMatch(AGE);
       expect(await spy.getByTestId('panel-quote-spy').getByTestId('source-name').textContent()).toBe(
-        'Robinhood',
+        'Robinhood stock-token API',
       );
       expect(await spy.getByTestId('panel-pools-spy').getByTestId('source-name').textContent()).toBe(
-        'DEX Screener',
+        'DexScreener',
       );
       expect(await page.getByTestId('not-advice').textContent()).toBe('Market data is not financial advice.');
       expect(await seriousViolations(page)).toEqual([]);

@@ -66,7 +66,7 @@ describe('/screener', () => {
     // GoPlus: slippage_modifiable "1" → raised; sell_tax "" and the missing hidden_owner → undetermined.
     expect(await v3.locator('.flag.flag-raised').allTextContents()).toEqual(['tax can be changed']);
     expect(v3Text).toContain('Not determined: tax above 10 %, hidden owner');
-    expect(await v3.getByTestId('source-name').textContent()).toBe('GoPlus');
+    expect(await v3.getByTestId('source-name').textContent()).toBe('GoPlus Security');
     const panel = page.getByTestId('panel-pools');
     expect(await panel.getByTestId('source-name').first().textContent()).toBe('GeckoTerminal');
     expect(await page.getByTestId('screener-counts').textContent()).toContain('2 pools listed, 2 shown');
@@ -238,7 +238,7 @@ describe('/explain', () => {
     const security = page.getByTestId('panel-security');
     expect(await security.locator('.flag.flag-raised').allTextContents()).toEqual(['Phishing activities']);
     expect(await security.getByTestId('security-clear').textContent()).toContain('Sanctioned');
-    expect(await security.getByTestId('source-name').textContent()).toBe('GoPlus');
+    expect(await security.getByTestId('source-name').textContent()).toBe('GoPlus Security');
     expect(await page.getByLabel('Contract address').inputValue()).toBe(ROUTER);
     await checkPage(opened, 'explain', (p) => p.getByTestId('contract-name').waitFor());
     await opened.close();

@@ -54,7 +54,7 @@ describe('/token', () => {
       // = 0.227373675443… USDC a PKG (uniswap-pools-double.ts), shown to 6 significant digits.
       expect(await page.getByTestId('pool-price').textContent()).toBe('0.227374 USDC');
       expect(await page.getByTestId('panel-price').getByTestId('source').textContent()).toContain(
-        `Public RPC · `,
+        `Robinhood Chain public RPC · `,
       );
       expect(await page.getByTestId('panel-price').textContent()).toContain(`block ${HEAD}`);
 
@@ -76,7 +76,7 @@ describe('/token', () => {
       expect(await day.textContent()).toContain('41 / 37');
       expect(await day.textContent()).toContain('+2.50 %');
       expect(await page.getByTestId('panel-market').getByTestId('source-name').textContent()).toBe(
-        'DEX Screener',
+        'DexScreener',
       );
 
       // The explorer's holders: the burn address and the dev wallet marked.

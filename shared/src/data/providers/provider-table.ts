@@ -35,6 +35,7 @@ import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js'
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
 import { quicknodeEndpoint } from './quicknode/endpoints.js';
+import { PROVIDER_NAMES } from './provider-names.js';
 
 const set = (...urls: (string | undefined)[]) => urls.filter((u): u is string => !!u && u !== 'off');
 const rpc = {
@@ -48,7 +49,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   {
     ...rpc,
     id: 'alchemy',
-    name: 'Alchemy',
+    name: PROVIDER_NAMES.alchemy,
     role: 'primary RPC',
     capabilities: {
       robinhood: [...CORE_RPC, 'tokens.balances', 'tokens.transfers', 'onchain.trace'],
@@ -60,7 +61,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   },
   {
     id: 'blockscout',
-    name: 'Blockscout PRO API',
+    name: PROVIDER_NAMES.blockscout,
     role: 'explorer/indexer',
     kind: 'explorer',
     verifiesChainId: false,
@@ -88,7 +89,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   {
     ...rpc,
     id: 'quicknode',
-    name: 'QuickNode',
+    name: PROVIDER_NAMES.quicknode,
     role: 'fallback RPC',
     capabilities: { robinhood: [...CORE_RPC, 'onchain.trace'] },
     defaultUrls: [],
@@ -99,7 +100,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   {
     ...rpc,
     id: 'edge-rpc',
-    name: 'Goldsky Edge RPC',
+    name: PROVIDER_NAMES['edge-rpc'],
     role: 'third RPC',
     capabilities: { robinhood: CORE_RPC },
     defaultUrls: [EDGE_RPC_URL_TEMPLATE],
@@ -110,7 +111,7 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   {
     ...rpc,
     id: 'public-rpc',
-    name: 'Robinhood Chain public RPC',
+    name: PROVIDER_NAMES['public-rpc'],
     role: 'official public RPC',
     capabilities: { robinhood: CORE_RPC },
     defaultUrls: [PUBLIC_RPC_URL],

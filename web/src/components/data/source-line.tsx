@@ -2,7 +2,7 @@
 // with the exact time on hover and "cached" when the server answered from its cache.
 import type { DataProvenance } from '@pkg/shared/browser';
 import { formatAge, formatDate } from '../../lib/format';
-import { sourceName } from '../../lib/source-names';
+import { providerName } from '@pkg/shared/browser';
 import { useNow } from '../../lib/use-now';
 
 export function SourceLine({
@@ -15,7 +15,7 @@ export function SourceLine({
   const now = useNow();
   return (
     <p className="source" data-testid="source">
-      <span data-testid="source-name">{sourceName(provenance.source)}</span>
+      <span data-testid="source-name">{providerName(provenance.source)}</span>
       {' · '}
       <time dateTime={provenance.fetchedAt} title={formatDate(provenance.fetchedAt)} data-testid="source-age">
         {formatAge(provenance.fetchedAt, now)}

@@ -27,16 +27,3 @@ export function EmbedCard({
     </main>
   );
 }
-
-/** A decimal string with at most `significant` significant digits after the leading zeros. */
-export function formatPrice(decimal: string, significant = 4): string {
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (whole !== '0') {
-    const kept = fraction.slice(0, Math.max(2, significant - whole.length)).replace(/0+$/, '');
-    return kept ? `${grouped}.${kept}` : grouped;
-  }
-  const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
-  const kept = fraction.slice(0, zeros + significant).replace(/0+$/, '');
-  return kept ? `0.${kept}` : '0';
-}

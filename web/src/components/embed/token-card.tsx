@@ -4,7 +4,8 @@ import type { V1TokenLive } from '@pkg/shared/browser';
 import { formatAmount } from '../../lib/format';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';
-import { EmbedCard, formatPrice } from './embed-card';
+import { formatPrice } from '../../lib/format';
+import { EmbedCard } from './embed-card';
 
 const served = (s: { status: string; data?: unknown }) =>
   (s.status === 'LIVE' || s.status === 'CACHED') && s.data !== undefined;

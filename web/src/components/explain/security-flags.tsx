@@ -1,6 +1,6 @@
 // A contract address's automated security flags (docs/public-api.md, GET /v1/contract/:address,
 // the `security` section): GoPlus's address report as the data layer reads it (`flags` of
-// true/false, "1"/"0" in the vendor's answer), in plain words; raised flags first and
+// true/false, converted from the vendor's "1"/"0"), in plain words; raised flags first and
 // prominently, the ones reported clear listed after. A member the report did not give is not
 // listed as clear.
 import type { Section } from '@pkg/shared/browser';
@@ -36,8 +36,8 @@ function words(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-const flagOf = (v: unknown): boolean | undefined =>
-  v === true || v === '1' || v === 1 ? true : v === false || v === '0' || v === 0 ? false : undefined;
+/** The data layer sends each flag as a boolean (GoPlus's "1"/"0" converted); anything else is unread. */
+const flagOf = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 interface Read {
   raised: string[];

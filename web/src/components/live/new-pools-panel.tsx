@@ -1,5 +1,5 @@
 // The newest pools on the chain (docs/public-api.md, "GET /v1/chain"), as GeckoTerminal lists them.
-import type { V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/browser';
 import { formatAge, formatDate } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { SectionPanel } from '../data/section-panel';
@@ -7,15 +7,15 @@ import { TableWrap } from '../data/table-wrap';
 import { Missing } from './missing';
 import { UsdCell } from './usd-cell';
 
-const SOURCE = 'GeckoTerminal';
-
 export function NewPoolsPanel({ section }: { section: V1Chain['newPools'] }) {
+  /** Who sent the data: a member it left out is 'not reported by' it. */
+  const SOURCE = providerName(section.provenance?.source ?? '');
   const now = useNow();
   return (
     <SectionPanel id="new-pools" title="Newest pools" section={section}>
       {(data) =>
         data.pools.length === 0 ? (
-          <p>GeckoTerminal lists no new pool on the chain.</p>
+          <p>{SOURCE} lists no new pool on the chain.</p>
         ) : (
           <TableWrap label="Newest pools">
             <table className="data">

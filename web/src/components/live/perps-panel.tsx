@@ -1,20 +1,20 @@
 // Hyperliquid's perpetual markets (docs/public-api.md, "GET /v1/chain"): mark price as sent, 24 h
 // change, volume and open interest in the dex's collateral, and the hourly funding rate.
-import type { V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/browser';
 import { formatAmount, formatFraction, formatPercent } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';
 import { Missing, Signed } from './missing';
 import { UsdCell } from './usd-cell';
 
-const SOURCE = 'Hyperliquid';
-
 export function PerpsPanel({ section }: { section: V1Chain['perps'] }) {
+  /** Who sent the data: a member it left out is 'not reported by' it. */
+  const SOURCE = providerName(section.provenance?.source ?? '');
   return (
     <SectionPanel id="perps" title="Perpetuals" section={section}>
       {(data) =>
         data.markets.length === 0 ? (
-          <p>Hyperliquid lists no perpetual market.</p>
+          <p>{SOURCE} lists no perpetual market.</p>
         ) : (
           <TableWrap label="Perpetual markets">
             <table className="data">

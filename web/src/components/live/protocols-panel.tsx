@@ -1,19 +1,21 @@
 // The DeFi protocols with TVL on the chain (docs/public-api.md, "GET /v1/chain"): TVL on this
 // chain, and the protocol's total TVL change over 1 and 7 days.
-import type { V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/browser';
 import { formatPercent, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';
 import { Missing, Signed } from './missing';
 
-const SOURCE = 'DefiLlama';
-
 export function ProtocolsPanel({ section }: { section: V1Chain['protocols'] }) {
+  /** Who sent the data: a member it left out is 'not reported by' it. */
+  const SOURCE = providerName(section.provenance?.source ?? '');
   return (
     <SectionPanel id="protocols" title="DeFi protocols" section={section}>
       {(data) =>
         data.protocols.length === 0 ? (
-          <p>DefiLlama lists no protocol with TVL on {data.chain}.</p>
+          <p>
+            {SOURCE} lists no protocol with TVL on {data.chain}.
+          </p>
         ) : (
           <TableWrap label="DeFi protocols">
             <table className="data">

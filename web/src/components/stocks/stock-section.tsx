@@ -5,7 +5,7 @@
 import type { StockToken } from '@pkg/shared/browser';
 import type { ReactNode } from 'react';
 import { formatAmount, formatDate, formatFraction, formatUsd, shortAddress } from '../../lib/format';
-import { sourceName } from '../../lib/source-names';
+import { providerName } from '@pkg/shared/browser';
 import { SectionPanel } from '../data/section-panel';
 import { Missing, Signed } from '../live/missing';
 import { UsdCell } from '../live/usd-cell';
@@ -65,7 +65,7 @@ function PremiumTable({ stock }: { stock: StockToken }) {
                 <tr key={r.pool} data-testid="premium-row">
                   <th
                     scope="row"
-                    title={`${r.pool}${r.dex ? ` on ${r.dex}` : ''}, as ${sourceName(r.source)} lists it`}
+                    title={`${r.pool}${r.dex ? ` on ${r.dex}` : ''}, as ${providerName(r.source)} lists it`}
                   >
                     {shortAddress(r.pool)}
                   </th>
@@ -77,7 +77,7 @@ function PremiumTable({ stock }: { stock: StockToken }) {
                     {formatUsd(r.dexPrice)}
                   </td>
                   <td className="num">{formatUsd(r.referencePrice)}</td>
-                  <UsdCell value={r.liquidityUsd} what="Liquidity" source={sourceName(r.source)} />
+                  <UsdCell value={r.liquidityUsd} what="Liquidity" source={providerName(r.source)} />
                   <td>{r.lastClose ? <LastCloseBadge /> : 'issuer quote'}</td>
                 </tr>
               ))}
@@ -87,7 +87,7 @@ function PremiumTable({ stock }: { stock: StockToken }) {
       )}
       {premium.rows.length > 0 ? (
         <p className="muted">
-          DEX prices from {[...new Set(premium.rows.map((r) => sourceName(r.source)))].join(', ')}.
+          DEX prices from {[...new Set(premium.rows.map((r) => providerName(r.source)))].join(', ')}.
         </p>
       ) : null}
       <p className="muted" data-testid="premium-counts">

@@ -3,7 +3,7 @@
 // and the burned total (doc 3: "/coin", "/burned").
 import { SectionPanel } from '../data/section-panel';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
-import { formatPrice } from './format-price';
+import { formatPrice } from '../../lib/format';
 import { SupplyShareTable } from './supply-share-table';
 import type { TokenAnswer, TokenLiveAnswer } from './types';
 

@@ -3,7 +3,7 @@
 import { formatAmount, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';
-import { formatPrice } from './format-price';
+import { formatPrice } from '../../lib/format';
 import type { TokenLiveAnswer } from './types';
 
 export function TradesPanel({ live }: { live: TokenLiveAnswer }) {

@@ -6,10 +6,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { CHAINLINK_FEEDS_URL, chainlinkEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const chainlinkDescriptor: ProviderDescriptor = {
   id: 'chainlink',
-  name: 'Chainlink feed catalog',
+  name: PROVIDER_NAMES.chainlink,
   role: 'price-feed catalog',
   kind: 'source',
   capabilities: { robinhood: ['feeds.list'] },

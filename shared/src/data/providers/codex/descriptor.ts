@@ -6,10 +6,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { CODEX_BASE_URL, codexEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const codexDescriptor: ProviderDescriptor = {
   id: 'codex',
-  name: 'Codex',
+  name: PROVIDER_NAMES.codex,
   role: 'token rankings',
   kind: 'source',
   capabilities: { robinhood: ['rankings.tokens'] },

@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { COINGECKO_BASE_URL, coingeckoEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const coingeckoDescriptor: ProviderDescriptor = {
   id: 'coingecko',
-  name: 'CoinGecko',
+  name: PROVIDER_NAMES.coingecko,
   role: 'market-data aggregator',
   kind: 'market',
   capabilities: {

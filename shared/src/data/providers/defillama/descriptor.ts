@@ -7,6 +7,7 @@
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 import {
   DEFILLAMA_BASE_URL,
   DEFILLAMA_STABLECOINS_BASE_URL,
@@ -26,7 +27,7 @@ export const DEFILLAMA_CAPABILITIES = [
 
 export const defillamaDescriptor: ProviderDescriptor = {
   id: 'defillama',
-  name: 'DefiLlama',
+  name: PROVIDER_NAMES.defillama,
   role: 'DeFi TVL, volumes, fees, stablecoins and yields',
   kind: 'source',
   capabilities: { robinhood: DEFILLAMA_CAPABILITIES },

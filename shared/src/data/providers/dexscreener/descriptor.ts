@@ -7,6 +7,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { DEXSCREENER_BASE_URL, dexscreenerEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 const CAPABILITIES = [
   'market.search',
@@ -18,7 +19,7 @@ const CAPABILITIES = [
 
 export const dexscreenerDescriptor: ProviderDescriptor = {
   id: 'dexscreener',
-  name: 'DexScreener',
+  name: PROVIDER_NAMES.dexscreener,
   role: 'DEX pair provider',
   kind: 'market',
   capabilities: { robinhood: CAPABILITIES, anyNetwork: CAPABILITIES },

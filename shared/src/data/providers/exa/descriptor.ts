@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { EXA_BASE_URL, exaEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const exaDescriptor: ProviderDescriptor = {
   id: 'exa',
-  name: 'Exa',
+  name: PROVIDER_NAMES.exa,
   role: 'web provider (second)',
   kind: 'web',
   capabilities: { global: ['web.search', 'web.extract', 'web.similar', 'web.answer'] },

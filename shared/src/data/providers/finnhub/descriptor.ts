@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { FINNHUB_BASE_URL, finnhubEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const finnhubDescriptor: ProviderDescriptor = {
   id: 'finnhub',
-  name: 'Finnhub',
+  name: PROVIDER_NAMES.finnhub,
   role: 'US equities: quote, profile, news, earnings calendar',
   kind: 'source',
   capabilities: { global: ['equities.quote', 'equities.profile', 'equities.news', 'equities.earnings'] },

@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { FIRECRAWL_BASE_URL, firecrawlEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const firecrawlDescriptor: ProviderDescriptor = {
   id: 'firecrawl',
-  name: 'Firecrawl',
+  name: PROVIDER_NAMES.firecrawl,
   role: 'web provider (third)',
   kind: 'web',
   capabilities: { global: ['web.search', 'web.extract', 'web.map'] },

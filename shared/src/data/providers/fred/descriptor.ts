@@ -6,10 +6,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { FRED_BASE_URL, fredEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const fredDescriptor: ProviderDescriptor = {
   id: 'fred',
-  name: 'FRED',
+  name: PROVIDER_NAMES.fred,
   role: 'US macro series',
   kind: 'source',
   capabilities: { global: ['macro.series'] },

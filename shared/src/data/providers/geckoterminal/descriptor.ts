@@ -6,6 +6,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { GECKOTERMINAL_BASE_URL, geckoterminalEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 const MARKET = [
   'market.token',
@@ -22,7 +23,7 @@ const MARKET = [
 
 export const geckoterminalDescriptor: ProviderDescriptor = {
   id: 'geckoterminal',
-  name: 'GeckoTerminal',
+  name: PROVIDER_NAMES.geckoterminal,
   role: 'pool provider',
   kind: 'market',
   capabilities: { robinhood: MARKET, anyNetwork: MARKET, global: ['market.networks'] },

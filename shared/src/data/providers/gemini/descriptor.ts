@@ -7,10 +7,11 @@ import { LIMITS } from '../../limits.js';
 import { AI_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { GEMINI_BASE_URL, geminiEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const geminiDescriptor: ProviderDescriptor = {
   id: 'gemini',
-  name: 'Google Gemini',
+  name: PROVIDER_NAMES.gemini,
   role: 'AI provider (secondary)',
   kind: 'ai',
   capabilities: { global: ['ai.generate', 'ai.models'] },

@@ -7,6 +7,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { GITHUB_BASE_URL, githubEndpoint, githubPublicEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 /** Every `github.*` capability served by the REST API (raw files come from the raw-file host). */
 export const GITHUB_API_CAPABILITIES = [
@@ -37,7 +38,7 @@ const api = {
 export const githubDescriptor: ProviderDescriptor = {
   ...api,
   id: 'github',
-  name: 'GitHub REST API',
+  name: PROVIDER_NAMES.github,
   role: 'code-hosting API (token)',
   capabilities: { global: GITHUB_API_CAPABILITIES },
   configure: githubEndpoint,
@@ -46,7 +47,7 @@ export const githubDescriptor: ProviderDescriptor = {
 export const githubPublicDescriptor: ProviderDescriptor = {
   ...api,
   id: 'github-public',
-  name: 'GitHub REST API (public)',
+  name: PROVIDER_NAMES['github-public'],
   role: 'code-hosting API (public)',
   capabilities: { global: GITHUB_API_CAPABILITIES.filter((c) => c !== 'github.searchCode') },
   configure: githubPublicEndpoint,

@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { GOPLUS_BASE_URL, goplusEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const goplusDescriptor: ProviderDescriptor = {
   id: 'goplus',
-  name: 'GoPlus Security',
+  name: PROVIDER_NAMES.goplus,
   role: 'security flags',
   kind: 'security',
   capabilities: { robinhood: ['security.token', 'security.address', 'security.approvals'] },

@@ -8,12 +8,13 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { HYPERLIQUID_BASE_URL, hyperliquidEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const HYPERLIQUID_REQUESTS_PER_MINUTE = 60;
 
 export const hyperliquidDescriptor: ProviderDescriptor = {
   id: 'hyperliquid',
-  name: 'Hyperliquid',
+  name: PROVIDER_NAMES.hyperliquid,
   role: 'perpetuals and spot exchange',
   kind: 'source',
   capabilities: { global: ['perps.markets', 'perps.spot'] },

@@ -7,10 +7,11 @@ import { LIMITS } from '../../limits.js';
 import { AI_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { OPENROUTER_BASE_URL, openrouterEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const openrouterDescriptor: ProviderDescriptor = {
   id: 'openrouter',
-  name: 'OpenRouter',
+  name: PROVIDER_NAMES.openrouter,
   role: 'AI provider (primary)',
   kind: 'ai',
   capabilities: { global: ['ai.generate', 'ai.models'] },

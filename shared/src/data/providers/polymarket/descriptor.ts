@@ -7,10 +7,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { POLYMARKET_BASE_URL, polymarketEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const polymarketDescriptor: ProviderDescriptor = {
   id: 'polymarket',
-  name: 'Polymarket Gamma API',
+  name: PROVIDER_NAMES.polymarket,
   role: 'prediction-market odds',
   kind: 'source',
   capabilities: { global: ['odds.events'] },

@@ -4,10 +4,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { ROBINHOOD_BASE_URL, robinhoodStocksEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const robinhoodStocksDescriptor: ProviderDescriptor = {
   id: 'robinhood-stocks',
-  name: 'Robinhood stock-token API',
+  name: PROVIDER_NAMES['robinhood-stocks'],
   role: 'stock-token API',
   kind: 'stocks',
   capabilities: { robinhood: ['stocks.list', 'stocks.quote'] },

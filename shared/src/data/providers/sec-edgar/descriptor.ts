@@ -6,10 +6,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { SEC_BASE_URL, SEC_DATA_BASE_URL, secEdgarEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const secEdgarDescriptor: ProviderDescriptor = {
   id: 'sec-edgar',
-  name: 'SEC EDGAR',
+  name: PROVIDER_NAMES['sec-edgar'],
   role: 'regulator filings',
   kind: 'source',
   capabilities: { global: ['filings.cik', 'filings.submissions'] },

@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { TAVILY_BASE_URL, tavilyEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const tavilyDescriptor: ProviderDescriptor = {
   id: 'tavily',
-  name: 'Tavily',
+  name: PROVIDER_NAMES.tavily,
   role: 'web provider (first)',
   kind: 'web',
   capabilities: { global: ['web.search', 'web.extract', 'web.map', 'web.answer'] },

@@ -6,10 +6,11 @@ import { LIMITS } from '../../limits.js';
 import { RETRY_TRANSIENT_ONCE } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { THEGRAPH_BASE_URL, thegraphEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const thegraphDescriptor: ProviderDescriptor = {
   id: 'thegraph',
-  name: 'The Graph',
+  name: PROVIDER_NAMES.thegraph,
   role: 'subgraph gateway',
   kind: 'subgraph',
   capabilities: { global: ['subgraph.query'] },

@@ -5,10 +5,11 @@ import { LIMITS } from '../../limits.js';
 import { retryAfterOnce } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { ZERION_BASE_URL, zerionEndpoint } from './endpoints.js';
+import { PROVIDER_NAMES } from '../provider-names.js';
 
 export const zerionDescriptor: ProviderDescriptor = {
   id: 'zerion',
-  name: 'Zerion',
+  name: PROVIDER_NAMES.zerion,
   role: 'wallet portfolio',
   kind: 'wallet',
   capabilities: { robinhood: ['wallet.portfolio', 'wallet.positions', 'wallet.transactions'] },
