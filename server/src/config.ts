@@ -70,6 +70,16 @@ export const configSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
     .transform((v) => new URL(v).origin)
     .optional(),
+  /** Project tokens (whole tokens) a wallet must hold for the holder pass (docs/public-api.md). */
+  HOLDER_PASS_THRESHOLD: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of tokens')
+    .default('100000')
+    .transform((v) => BigInt(v)),
+  /** Signs holder passes; unset, a random key is created once in PKG_DATA_DIR and kept. */
+  PKG_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Model calls a day per visitor across the AI endpoints (Ask, explainer); 0 disables the limit. */
+  PKG_AI_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
   /** Failed authentications per window before the client is blocked. */
   PKG_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   PKG_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

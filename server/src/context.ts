@@ -14,6 +14,13 @@ export interface Context {
   client: string;
   /** `{base_url}`: PKG_BASE_URL, or the origin the request came to. */
   baseUrl: string;
+  /** The website origin: PKG_SITE_ORIGIN, else the origin of `baseUrl` (holder-pass messages name it). */
+  siteOrigin: string;
+}
+
+/** The website origin `/v1` admits and sign-in messages must name: PKG_SITE_ORIGIN, else `{base_url}`'s. */
+export function siteOriginOf(deps: AppDeps, baseUrl: string): string {
+  return deps.config.PKG_SITE_ORIGIN ?? new URL(baseUrl).origin;
 }
 
 /** `{base_url}`: PKG_BASE_URL, or the origin a request came to (its protocol and Host). */
@@ -28,12 +35,14 @@ export function requestBaseUrl(req: Request, deps: AppDeps): string {
 }
 
 export function createContext({ req, deps }: { req: Request; deps: AppDeps }): Context {
+  const baseUrl = requestBaseUrl(req, deps);
   return {
     deps,
     requestId: req.id,
     log: req.log,
     authorization: req.get('authorization'),
     client: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    baseUrl: requestBaseUrl(req, deps),
+    baseUrl,
+    siteOrigin: siteOriginOf(deps, baseUrl),
   };
 }

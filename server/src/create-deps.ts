@@ -9,6 +9,7 @@ import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
+import { loadPassKeys } from './infra/pass-keys.js';
 import { createDataClient, loadDataEnv, type DataEnv } from '@pkg/shared/data';
 
 export async function createDeps(
@@ -38,5 +39,15 @@ export async function createDeps(
         })
       : undefined;
   const data = createDataClient({ env: dataEnv });
-  return { config, logger, db, models, artifacts: createArtifactStore(db, disk), limiter, data, clock };
+  return {
+    config,
+    logger,
+    db,
+    models,
+    artifacts: createArtifactStore(db, disk),
+    limiter,
+    data,
+    clock,
+    passKeys: loadPassKeys(config),
+  };
 }

@@ -5,6 +5,7 @@ import type { ArtifactStore } from './db/artifact-store.js';
 import type { Models } from './db/models/index.js';
 import type { Logger } from './logger.js';
 import type { Limiter } from './infra/limiter.js';
+import type { PassKeys } from './infra/pass-keys.js';
 import type { DataClient } from '@pkg/shared/data';
 
 export interface AppDeps {
@@ -18,4 +19,6 @@ export interface AppDeps {
   /** The data layer (docs/data-layer.md): the website's, the bots' and /v1's only source of data. */
   data: DataClient;
   clock: () => Date;
+  /** Keys of the holder pass and the per-day counters (infra/pass-keys.ts). */
+  passKeys: PassKeys;
 }

@@ -180,3 +180,7 @@ export {
 // v1 candles and pool card (issue 16)
 export * from './v1/pool.js';
 export { PROVIDER_NAMES, providerName } from './data/providers/provider-names.js';
+// Ask, the holder pass and the contract explainer (issue 17)
+export * from './v1/ask.js';
+export * from './v1/holder-pass.js';
+export * from './v1/explanation.js';

@@ -26,6 +26,7 @@ export {
   V4_POOL_MANAGER,
   V4_STATE_VIEW,
   startUniswapPoolsDouble,
+  setPkgBalance,
   type UniswapPoolsDouble,
 } from './vendors/uniswap-pools-double.js';
 // v1 stocks, filings and odds (issue 15)
@@ -33,3 +34,5 @@ export { ASSETS as ISSUER_ASSETS, WIDE_QUOTE } from './vendors/robinhood-stocks-
 export type { DexPairBody } from './vendors/dexscreener-server.js';
 export { SPY_LEVELS } from './vendors/polymarket-server.js';
 export { DECLARED_AGENT, SEC_BLOCK_PAGE } from './vendors/sec-edgar-server.js';
+// AI doubles (issue 17)
+export { OPENROUTER_MODEL, OR_COMPLETIONS, type OpenrouterReply } from './vendors/openrouter-server.js';

@@ -7,12 +7,12 @@
 import { RegistryError } from '@pkg/shared';
 import cors from 'cors';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { requestBaseUrl } from '../context.js';
+import { requestBaseUrl, siteOriginOf } from '../context.js';
 import type { AppDeps } from '../deps.js';
 
 /** The website origin `/v1` admits: PKG_SITE_ORIGIN, else this server's own origin. */
 export function siteOrigin(deps: AppDeps, req: Request): string {
-  return deps.config.PKG_SITE_ORIGIN ?? new URL(requestBaseUrl(req, deps)).origin;
+  return siteOriginOf(deps, requestBaseUrl(req, deps));
 }
 
 export function v1Cors(deps: AppDeps): RequestHandler {

@@ -9,6 +9,8 @@ import { ZodError } from 'zod';
 import type { Context } from '../context.js';
 import { authenticate, requireManageToken } from '../services/auth-service.js';
 import { assertStorageReady, mapStorageFailure } from '../db/availability.js';
+import { aiDeps } from '../services/ai/ai-deps.js';
+import { verifyPass, type VerifiedPass } from '../services/holder-pass/pass-token.js';
 
 /** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
 function trpcCode(code: RegistryErrorCode): TRPC_ERROR_CODE_KEY {
@@ -79,4 +81,18 @@ export const tokenProcedure = publicProcedure.use(async ({ ctx, next }) => {
 export const manageProcedure = tokenProcedure.use(({ ctx, next }) => {
   requireManageToken(ctx.auth);
   return next();
+});
+
+/** A compact JWS (three base64url parts): a holder pass, never a registry token. */
+const JWS = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+/**
+ * The website's AI procedures: anonymous, with the holder pass when the request carries one
+ * (`Authorization: Bearer <pass>`). A pass that does not verify is refused (PASS_INVALID), so a
+ * visitor learns that their pass is gone instead of silently getting a visitor's quota.
+ */
+export const visitorProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const jws = JWS.exec(ctx.authorization ?? '')?.[1];
+  const pass: VerifiedPass | undefined = jws ? await verifyPass(aiDeps(ctx.deps), jws) : undefined;
+  return next({ ctx: { pass } });
 });

@@ -1,5 +1,6 @@
 // The one typed contract: every domain router composed here.
 import { createCallerFactory, router } from './init.js';
+import { askRouter, explanationsRouter, holderPassRouter } from './routers/ai.js';
 import { authRouter, tokensRouter } from './routers/auth.js';
 import { healthRouter } from './routers/health.js';
 import { namespacesRouter } from './routers/namespaces.js';
@@ -13,6 +14,9 @@ export const appRouter = router({
   auth: authRouter,
   tokens: tokensRouter,
   v1: v1Router,
+  holderPass: holderPassRouter,
+  ask: askRouter,
+  explanations: explanationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

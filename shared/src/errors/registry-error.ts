@@ -107,6 +107,49 @@ export const REGISTRY_ERRORS = {
     exit: 1,
     hint: 'Nothing was published; try again shortly.',
   },
+  // The website's AI features and holder pass (docs/public-api.md).
+  QUOTA_EXCEEDED: {
+    status: 429,
+    trpc: 'TOO_MANY_REQUESTS',
+    exit: 1,
+    hint: 'The daily limit is used up; it resets at the time given (Retry-After).',
+  },
+  NOT_VERIFIED: {
+    status: 404,
+    trpc: 'NOT_FOUND',
+    exit: 2,
+    hint: 'Only contracts with verified source on the explorer can be explained.',
+  },
+  PASS_REFUSED: {
+    status: 401,
+    trpc: 'UNAUTHORIZED',
+    exit: 1,
+    hint: 'Ask for a new nonce and sign the new message on the Ask page.',
+  },
+  PASS_INVALID: {
+    status: 401,
+    trpc: 'UNAUTHORIZED',
+    exit: 1,
+    hint: 'The holder pass is not valid any more: sign in again, or ask without it.',
+  },
+  BELOW_THRESHOLD: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    exit: 1,
+    hint: 'Holder access needs at least HOLDER_PASS_THRESHOLD project tokens in the signing wallet.',
+  },
+  UPSTREAM_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    exit: 1,
+    hint: 'A data or AI provider did not answer; nothing was counted. Try again shortly.',
+  },
+  NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    exit: 1,
+    hint: 'The operator has to set the variable named in the message.',
+  },
 } as const satisfies Record<string, RegistryErrorEntry>;
 
 export type RegistryErrorCode = keyof typeof REGISTRY_ERRORS;

@@ -58,7 +58,19 @@ export interface OpenrouterDouble extends HttpDouble {
   structuredText: string;
   /** The JSON text of `arguments` in a tool call answer. */
   toolArguments: string;
+  /**
+   * Scripted completions, served in order before the default shapes: a model that calls the
+   * named tools (several in one turn), or answers with text, with the usage it reports.
+   */
+  replies: OpenrouterReply[];
   reset: () => void;
+}
+
+/** One scripted completion: tool calls (`arguments` is the JSON text the model wrote) or text. */
+export interface OpenrouterReply {
+  toolCalls?: { name: string; arguments: string }[];
+  content?: string;
+  usage?: Partial<typeof OPENROUTER_USAGE>;
 }
 
 const orError = (code: number, message: string, metadata?: Record<string, unknown>) => ({
@@ -146,6 +158,8 @@ type Tool = { function?: { name?: string } };
 // json_schema `response_format` the JSON text is the message content
 // (https://openrouter.ai/docs/features/structured-outputs).
 function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
+  const scripted = double.replies.shift();
+  if (scripted) return scriptedCompletion(body, scripted);
   const tools = Array.isArray(body.tools) ? (body.tools as Tool[]) : [];
   const choice = body.tool_choice as string | { function?: { name?: string } } | undefined;
   const structured = body.response_format !== undefined;
@@ -189,6 +203,46 @@ function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
       },
     ],
     usage: OPENROUTER_USAGE,
+  };
+}
+
+let callNumber = 0;
+
+// A scripted completion in the same documented shape: `tool_calls` with ids, `type: "function"`
+// and `arguments` as JSON text, `finish_reason: "tool_calls"`; or text with `finish_reason: "stop"`.
+function scriptedCompletion(body: Record<string, unknown>, reply: OpenrouterReply) {
+  const toolCalls = reply.toolCalls ?? [];
+  const message =
+    toolCalls.length > 0
+      ? {
+          role: 'assistant',
+          content: reply.content ?? null,
+          refusal: null,
+          reasoning: null,
+          tool_calls: toolCalls.map((call, index) => ({
+            id: `call_${String(++callNumber).padStart(4, '0')}`,
+            index,
+            type: 'function',
+            function: { name: call.name, arguments: call.arguments },
+          })),
+        }
+      : { role: 'assistant', content: reply.content ?? '', refusal: null, reasoning: null };
+  return {
+    id: 'gen-1757000000-AbCdEfGh',
+    provider: OPENROUTER_UPSTREAM,
+    model: body.model,
+    object: 'chat.completion',
+    created: 1757000000,
+    choices: [
+      {
+        logprobs: null,
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+        native_finish_reason: 'STOP',
+        index: 0,
+        message,
+      },
+    ],
+    usage: { ...OPENROUTER_USAGE, ...reply.usage },
   };
 }
 
@@ -267,7 +321,9 @@ export async function startOpenrouterServer(key: string): Promise<OpenrouterDoub
     hang: false,
     structuredText: '{"verdict":"caution","reasons":["low liquidity"]}',
     toolArguments: '{"symbol":"EXM","limit":null}',
+    replies: [] as OpenrouterReply[],
     reset() {
+      self.replies.length = 0;
       self.requests = 0;
       self.connections = 0;
       self.calls.length = 0;

@@ -84,6 +84,10 @@ export const DEV_WALLET = '0x1212121212121212121212121212121212121212';
 export const WHALE = '0x1313131313131313131313131313131313131313';
 /** The dead address, where PKG is burned (the zero address holds none). */
 export const DEAD = '0x000000000000000000000000000000000000dead';
+/** Set a holder's PKG balance (raw units); tests restore it with `setPkgBalance(holder, 0n)`. */
+export function setPkgBalance(holder: string, raw: bigint): void {
+  (BALANCES[PKG] as Record<string, bigint>)[holder.toLowerCase()] = raw;
+}
 export const BALANCES: Record<string, Record<string, bigint>> = {
   [PKG]: {
     [DEAD]: 150_000_000n * e18,
@@ -441,7 +445,10 @@ export async function startUniswapPoolsDouble(): Promise<UniswapPoolsDouble> {
       const standard = standardMethods(self);
       return {
         eth_call: (params) => {
-          const [call] = params as [{ to: string; data: Hex }];
+          const [call] = params as [{ to?: string; data: Hex }];
+          // A call without `to` deploys code for the call only (ERC-6492 signature checks):
+          // this chain runs no bytecode, so it reverts as a node does for code that fails.
+          if (call.to === undefined) return revert();
           const to = call.to.toLowerCase();
           ethCalls.push({ to, selector: call.data.slice(0, 10) });
           return ethCall(to, call.data);

@@ -1,6 +1,8 @@
 // Every model, bound to one connection (no global mongoose singleton).
 import type { Connection } from 'mongoose';
 import { counterModel } from './counter.js';
+import { explanationModel } from './explanation.js';
+import { holderNonceModel } from './holder-nonce.js';
 import { migrationModel } from './migration.js';
 import { namespaceModel } from './namespace.js';
 import { packageModel } from './package.js';
@@ -17,6 +19,8 @@ export function createModels(connection: Connection) {
     Version: versionModel(connection),
     Counter: counterModel(connection),
     Migration: migrationModel(connection),
+    HolderNonce: holderNonceModel(connection),
+    Explanation: explanationModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

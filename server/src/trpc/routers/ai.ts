@@ -1,0 +1,50 @@
+// The website's AI procedures and the holder pass (docs/public-api.md, "Holder pass", "Ask",
+// "Contract explainer"): the SPA calls them over /trpc, the REST adapters of rest/v1-ai.ts over
+// /v1. Each reads the visitor (client and verified pass) from the context and hands the work to
+// the services; a question is taken from the visitor's counter before the model is called and
+// given back when no answer came.
+import type { TRPCRouterRecord } from '@trpc/server';
+import { askInputSchema, holderPassInputSchema, v1AddressSchema } from '@pkg/shared';
+import { z } from 'zod';
+import { aiDeps } from '../../services/ai/ai-deps.js';
+import { questionQuota, takeAiCall, takeQuestion } from '../../services/ai/quota.js';
+import { runAsk } from '../../services/ask/ask-agent.js';
+import { explainContract } from '../../services/explain/explain-contract.js';
+import { issueNonce } from '../../services/holder-pass/nonce.js';
+import { issuePass } from '../../services/holder-pass/issue-pass.js';
+import { visitorProcedure } from '../init.js';
+
+export const holderPassRouter = {
+  /** POST /v1/holder-pass/nonce: a single-use nonce for the sign-in message. */
+  nonce: visitorProcedure.mutation(({ ctx }) => issueNonce(aiDeps(ctx.deps))),
+  /** POST /v1/holder-pass: the signed message in, the pass out. */
+  create: visitorProcedure
+    .input(holderPassInputSchema)
+    .mutation(({ ctx, input }) => issuePass(aiDeps(ctx.deps), input, ctx.siteOrigin)),
+} satisfies TRPCRouterRecord;
+
+export const askRouter = {
+  /** GET /v1/ask/quota: the questions left today, and whose counter they come from. */
+  quota: visitorProcedure.query(({ ctx }) =>
+    questionQuota(aiDeps(ctx.deps), { client: ctx.client, pass: ctx.pass }),
+  ),
+  /** POST /v1/ask. */
+  ask: visitorProcedure.input(askInputSchema).mutation(async ({ ctx, input }) => {
+    const deps = aiDeps(ctx.deps);
+    const ticket = await takeQuestion(deps, { client: ctx.client, pass: ctx.pass });
+    try {
+      return { ...(await runAsk(deps, input.question)), ...ticket.quota };
+    } catch (error) {
+      await ticket.release();
+      throw error;
+    }
+  }),
+} satisfies TRPCRouterRecord;
+
+export const explanationsRouter = {
+  /** GET /v1/contract/:address/explanation. */
+  get: visitorProcedure.input(z.object({ address: v1AddressSchema }).strict()).query(({ ctx, input }) => {
+    const deps = aiDeps(ctx.deps);
+    return explainContract(deps, input.address.toLowerCase(), () => takeAiCall(deps, ctx.client));
+  }),
+} satisfies TRPCRouterRecord;
