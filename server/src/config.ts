@@ -113,7 +113,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parse the environment; throws ConfigError naming every bad variable. */
+/** Variables whose values are never repeated in an error (credentials, keys, the store's URI). */
+const SECRET_VARIABLE = /^MONGODB_URI$|SECRET|_KEY$|_TOKEN$|PASSWORD/;
+
+/** Parse the environment; throws ConfigError naming every bad variable, never a secret's value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(input);
@@ -122,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issues = [...(parsed.error?.issues ?? []), ...(token.error?.issues ?? [])];
   const lines = issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
-    const got = typeof input[name] === 'string' && name !== 'MONGODB_URI' ? ` (got "${input[name]}")` : '';
+    const got =
+      typeof input[name] === 'string' && !SECRET_VARIABLE.test(name) ? ` (got "${input[name]}")` : '';
     return `  ${name} ${issue.message}${got}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -36,6 +36,8 @@ describe('holder pass variables', () => {
     const message = (error as Error).message;
     expect(message).toContain('HOLDER_PASS_THRESHOLD must be a whole number of tokens');
     expect(message).toContain('PKG_PASS_SECRET must be at least 32 characters');
+    expect(message).toContain('(got "1e5")');
+    expect(message).not.toContain('short-secret-value');
   });
 });
 
