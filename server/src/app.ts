@@ -17,6 +17,7 @@ import { packageRoutes } from './rest/packages.js';
 import { publishRoutes } from './rest/publish.js';
 import { rootRoutes } from './rest/root.js';
 import { v1Routes } from './rest/v1.js';
+import { v1AiRoutes } from './rest/v1-ai.js';
 import { spaRoutes } from './spa.js';
 import { appRouter } from './trpc/router.js';
 
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   );
   // /v1 answers are read-only GETs: matched before the registry's routes and body parsers.
   app.use(v1Routes(deps));
+  app.use(v1AiRoutes(deps));
   app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(rootRoutes(deps));

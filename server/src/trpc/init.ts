@@ -83,8 +83,11 @@ export const manageProcedure = tokenProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** A compact JWS (three base64url parts): a holder pass, never a registry token. */
-const JWS = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+/**
+ * A compact JWS (three base64url parts; the last may be empty, as in an unsigned `alg: none`
+ * token, which is then refused): a holder pass, never a registry token.
+ */
+const JWS = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
 
 /**
  * The website's AI procedures: anonymous, with the holder pass when the request carries one

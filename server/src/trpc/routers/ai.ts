@@ -4,7 +4,7 @@
 // the services; a question is taken from the visitor's counter before the model is called and
 // given back when no answer came.
 import type { TRPCRouterRecord } from '@trpc/server';
-import { askInputSchema, holderPassInputSchema, v1AddressSchema } from '@pkg/shared';
+import { askInputSchema, holderPassInputSchema, RegistryError, v1AddressSchema } from '@pkg/shared';
 import { z } from 'zod';
 import { aiDeps } from '../../services/ai/ai-deps.js';
 import { questionQuota, takeAiCall, takeQuestion } from '../../services/ai/quota.js';
@@ -14,9 +14,21 @@ import { issueNonce } from '../../services/holder-pass/nonce.js';
 import { issuePass } from '../../services/holder-pass/issue-pass.js';
 import { visitorProcedure } from '../init.js';
 
+/** Nonces a client may ask for in a minute (each is a document until used or expired). */
+const NONCES_PER_MINUTE = 30;
+
 export const holderPassRouter = {
   /** POST /v1/holder-pass/nonce: a single-use nonce for the sign-in message. */
-  nonce: visitorProcedure.mutation(({ ctx }) => issueNonce(aiDeps(ctx.deps))),
+  nonce: visitorProcedure.mutation(({ ctx }) => {
+    const decision = ctx.deps.limiter.hit(`nonce:${ctx.client}`, NONCES_PER_MINUTE, 60_000);
+    if (!decision.allowed)
+      throw new RegistryError(
+        'RATE_LIMITED',
+        `Too many sign-in nonces asked for; try again in ${decision.retryAfter} s.`,
+        { retryAfter: decision.retryAfter },
+      );
+    return issueNonce(aiDeps(ctx.deps));
+  }),
   /** POST /v1/holder-pass: the signed message in, the pass out. */
   create: visitorProcedure
     .input(holderPassInputSchema)

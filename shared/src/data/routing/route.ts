@@ -23,6 +23,9 @@ import type { Clock } from './clock.js';
 import type { ProviderStates } from './provider-states.js';
 import { withRetry } from './retry-policy.js';
 
+/** The reason of an UNAVAILABLE answer when every provider was asked and none has the data. */
+export const NO_DATA_REASON = 'no provider has data';
+
 export interface ProviderSlot {
   descriptor: ProviderDescriptor;
   endpoint: ProviderEndpoint | undefined;
@@ -232,7 +235,7 @@ async function routeUpstream(
       network: target.network,
       now: clock.now(),
       reason: kinds.every((k) => k === 'no_data')
-        ? 'no provider has data'
+        ? NO_DATA_REASON
         : 'every provider refused the method',
       answers: [...skipped, ...attempts].sort(
         (a, b) => order.indexOf(a.provider) - order.indexOf(b.provider),

@@ -1,0 +1,99 @@
+// GET /v1/contract/:address/explanation (docs/public-api.md, "Contract explainer") over REST
+// against the real server and the vendor doubles: Blockscout's smart-contract record (ROUTER
+// verified, TOKEN not), GoPlus's address flags, and the OpenRouter double answering the structured
+// output (https://openrouter.ai/docs/features/structured-outputs). The same explanation twice for
+// one model call, one model call for ten concurrent requests, and an unverified contract 404
+// NOT_VERIFIED in the uniform error body with no model call and nothing stored.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { EXPLANATION_NOTICE, type ContractExplanation } from '@pkg/shared';
+import {
+  OPENROUTER_MODEL,
+  OR_COMPLETIONS,
+  ROUTER,
+  TOKEN,
+  UNISWAP_PKG,
+  V3_PKG_USDC,
+  fakeClock,
+  startDoubles,
+  startUniswapPoolsDouble,
+  withOnlyRpc,
+  type Doubles,
+  type UniswapPoolsDouble,
+} from '@pkg/shared/testing';
+import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+
+let d: Doubles;
+let chain: UniswapPoolsDouble;
+let server: TestServer;
+// A day after the real date: the store's TTL sweep runs on real time and would remove what
+// the fake clock stores as expiring in the past.
+const clock = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+
+/** A valid explanation of ROUTER's verified interface (one function, `execute()`). */
+const ROUTER_EXPLANATION: ContractExplanation = {
+  summary: 'A router that runs a batch of swap commands for its caller.',
+  functions: [{ signature: 'execute()', meaning: 'Runs the commands sent with the call; it accepts ETH.' }],
+  flags: [],
+};
+
+const completions = () => d.openrouter.count(OR_COMPLETIONS);
+const explanationUrl = (address: string) => `${server.url}/v1/contract/${address}/explanation`;
+
+beforeAll(async () => {
+  d = await startDoubles();
+  chain = await startUniswapPoolsDouble();
+  server = await startTestServer({
+    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
+    env: { PROJECT_TOKEN_ADDRESS: UNISWAP_PKG, PROJECT_TOKEN_POOL: V3_PKG_USDC.address },
+    clock: () => new Date(clock.now()),
+  });
+});
+beforeEach(async () => {
+  d.reset();
+  d.openrouter.structuredText = JSON.stringify(ROUTER_EXPLANATION);
+  await server.deps.models.Explanation.deleteMany({});
+});
+afterAll(async () => {
+  await server?.close();
+  await chain?.close();
+  await d?.close();
+});
+
+describe('GET /v1/contract/:address/explanation', () => {
+  test('twice: the same body, one model call', async () => {
+    const first = await fetch(explanationUrl(ROUTER));
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      address: ROUTER.toLowerCase(),
+      explanation: ROUTER_EXPLANATION,
+      notice: EXPLANATION_NOTICE,
+      model: { actualModel: OPENROUTER_MODEL },
+      flags: { provenance: { source: 'goplus' } },
+    });
+    const second = await fetch(explanationUrl(ROUTER));
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual(body);
+    expect(completions()).toBe(1);
+  });
+
+  test('ten concurrent requests: one model call, one answer', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, () => fetch(explanationUrl(ROUTER))));
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    expect(completions()).toBe(1);
+  });
+
+  test('an unverified contract: 404 NOT_VERIFIED in the uniform error body, no model call, nothing stored', async () => {
+    const res = await fetch(explanationUrl(TOKEN));
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({
+      code: 'NOT_VERIFIED',
+      message: 'This contract has no verified source, so it cannot be explained.',
+    });
+    expect(completions()).toBe(0);
+    expect(await server.deps.models.Explanation.countDocuments({})).toBe(0);
+  });
+});
