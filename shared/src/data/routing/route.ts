@@ -234,9 +234,7 @@ async function routeUpstream(
       provider: asked,
       network: target.network,
       now: clock.now(),
-      reason: kinds.every((k) => k === 'no_data')
-        ? NO_DATA_REASON
-        : 'every provider refused the method',
+      reason: kinds.every((k) => k === 'no_data') ? NO_DATA_REASON : 'every provider refused the method',
       answers: [...skipped, ...attempts].sort(
         (a, b) => order.indexOf(a.provider) - order.indexOf(b.provider),
       ),
