@@ -184,3 +184,4 @@ export { PROVIDER_NAMES, providerName } from './data/providers/provider-names.js
 export * from './v1/ask.js';
 export * from './v1/holder-pass.js';
 export * from './v1/explanation.js';
+export { NO_DATA_REASON } from './data/no-data.js';

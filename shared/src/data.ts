@@ -8,7 +8,7 @@ export {
 } from './data/client.js';
 export { createDataMcpServer } from './data/mcp/create-data-mcp-server.js';
 export { isLive } from './data/is-live.js';
-export { NO_DATA_REASON } from './data/routing/route.js';
+export { NO_DATA_REASON } from './data/no-data.js';
 export * from './data/result-schema.js';
 export { CHAINS, DEFAULT_CHAIN, type Chain, type ChainKey } from './data/chains.js';
 export { DATA_ENV_VARS, type DataEnv, type DataEnvName, type EnvVarSpec } from './data/config/env-vars.js';

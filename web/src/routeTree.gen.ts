@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as AskRouteImport } from './routes/ask'
 import { Route as ExplainRouteImport } from './routes/explain'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as ScreenerRouteImport } from './routes/screener'
@@ -36,6 +37,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AskRoute = AskRouteImport.update({
+  id: '/ask',
+  path: '/ask',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExplainRoute = ExplainRouteImport.update({
@@ -125,6 +131,7 @@ const EmbedPoolNetworkAddressRoute = EmbedPoolNetworkAddressRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
   '/explain': typeof ExplainRoute
   '/live': typeof LiveRoute
   '/screener': typeof ScreenerRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
   '/explain': typeof ExplainRoute
   '/live': typeof LiveRoute
   '/screener': typeof ScreenerRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
   '/explain': typeof ExplainRoute
   '/live': typeof LiveRoute
   '/screener': typeof ScreenerRoute
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/ask'
     | '/explain'
     | '/live'
     | '/screener'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/ask'
     | '/explain'
     | '/live'
     | '/screener'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/account'
+    | '/ask'
     | '/explain'
     | '/live'
     | '/screener'
@@ -249,6 +261,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
+  AskRoute: typeof AskRoute
   ExplainRoute: typeof ExplainRoute
   LiveRoute: typeof LiveRoute
   ScreenerRoute: typeof ScreenerRoute
@@ -281,6 +294,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ask': {
+      id: '/ask'
+      path: '/ask'
+      fullPath: '/ask'
+      preLoaderRoute: typeof AskRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/explain': {
@@ -401,6 +421,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
+  AskRoute: AskRoute,
   ExplainRoute: ExplainRoute,
   LiveRoute: LiveRoute,
   ScreenerRoute: ScreenerRoute,

@@ -27,6 +27,7 @@ const TOOLS = [
   ['/screener', 'Screener'],
   ['/wallet', 'Wallet'],
   ['/explain', 'Explain'],
+  ['/ask', 'Ask'],
   ['/widgets', 'Widgets'],
 ] as const;
 

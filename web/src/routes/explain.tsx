@@ -1,12 +1,14 @@
 // /explain (doc 3): a contract's verified interface (name, compiler, functions as reads and
 // writes, events) and the automated security flags of its address. Contracts without verified
-// source cannot be explained. The address lives in the URL (`?address=`); an invalid one is
+// source cannot be explained. Under the facts of a verified contract, an AI model's plain-language
+// explanation (components/explain/explanation.tsx). The address lives in the URL (`?address=`); an invalid one is
 // dropped and named, so a bad link still renders the form.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { ContractInterfacePanel } from '../components/explain/contract-interface';
+import { ExplanationPanel } from '../components/explain/explanation';
 import { SecurityFlags } from '../components/explain/security-flags';
 import { AddressForm } from '../components/wallet/address-form';
 import { addressParam, optionalParam } from '../lib/url-params';
@@ -72,6 +74,7 @@ function ContractAnswer({ address }: { address: string }) {
           </p>
           <ContractInterfacePanel section={answer.verified} />
           <SecurityFlags section={answer.security} />
+          <ExplanationPanel address={address} verified={answer.verified} />
         </>
       )}
     </AnswerState>

@@ -38,6 +38,7 @@ const PAGES: [string, string][] = [
   ['wallet-form', '/wallet'],
   ['wallet', `/wallet/${UNISWAP_DEV_WALLET}`],
   ['explain', `/explain?address=${ROUTER}`],
+  ['ask', '/ask'],
   ['widgets', '/widgets'],
   ['embed-token', '/embed/token'],
   ['embed-stock', `/embed/stock/${SYMBOL}`],
@@ -48,6 +49,13 @@ let site: Site;
 
 beforeAll(async () => {
   site = await startSite();
+  // /explain asks the model for an explanation: a structured answer in the shape the explainer
+  // requires (OpenRouter's structured outputs: the JSON text is the message content).
+  site.doubles.openrouter.structuredText = JSON.stringify({
+    summary: 'A router that runs a list of swap commands for the caller in one transaction.',
+    functions: [{ signature: 'execute()', meaning: 'Runs the encoded commands; it can move your tokens.' }],
+    flags: [],
+  });
   const created = await runAdmin(['user', 'create', 'alice'], { PKG_DATA_DIR: site.dataDir });
   if (created.code !== 0) throw new Error(`pkg-admin user create: ${created.stderr}`);
   const token = created.stdout.trimEnd().split('\n').at(-1) ?? '';

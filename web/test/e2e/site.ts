@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DEX_PAIRS,
+  OPENROUTER_MODEL,
   PKG_OHLCV,
   UNISWAP_DEAD,
   UNISWAP_DEV_WALLET,
@@ -92,6 +93,8 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
   const server = await spawnServer({
     ...dataEnv,
     ...PROJECT_TOKEN_ENV,
+    // The model the AI procedures (Ask, the explainer) ask, one the OpenRouter double serves.
+    AI_DEFAULT_MODEL: OPENROUTER_MODEL,
     PKG_DATA_DIR: dataDir,
     PKG_WEB_DIR: webDist,
     ...options.env,

@@ -22,9 +22,7 @@ import type { ResultCache } from './cache.js';
 import type { Clock } from './clock.js';
 import type { ProviderStates } from './provider-states.js';
 import { withRetry } from './retry-policy.js';
-
-/** The reason of an UNAVAILABLE answer when every provider was asked and none has the data. */
-export const NO_DATA_REASON = 'no provider has data';
+import { NO_DATA_REASON } from '../no-data.js';
 
 export interface ProviderSlot {
   descriptor: ProviderDescriptor;

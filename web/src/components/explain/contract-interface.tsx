@@ -5,6 +5,7 @@
 import type { ContractInterface, Section } from '@pkg/shared/browser';
 import { SectionPanel } from '../data/section-panel';
 import { SectionReason } from '../data/section-reason';
+import { isNotVerified } from './not-verified';
 
 type Fn = ContractInterface['functions'][number];
 
@@ -32,9 +33,7 @@ function FunctionList({ id, title, functions }: { id: string; title: string; fun
 
 export function ContractInterfacePanel({ section }: { section: Section<ContractInterface> }) {
   const served = (section.status === 'LIVE' || section.status === 'CACHED') && section.data !== undefined;
-  // The explorer has no verified source for the address (404, or a record without verified
-  // source); any other failure is an explorer that could not be read now.
-  const notVerified = section.code === 'NOT_FOUND' || /no verified source/i.test(section.reason ?? '');
+  const notVerified = isNotVerified(section);
   if (!served)
     return (
       <section className="panel" aria-labelledby="interface-heading" data-testid="panel-interface">
