@@ -10,48 +10,28 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EJSON } from 'bson';
-import {
-  OPENROUTER_MODEL,
-  ROUTER,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  setPkgBalance,
-  startDoubles,
-  startUniswapPoolsDouble,
-  withOnlyRpc,
-  type Doubles,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
+import { ROUTER, setPkgBalance, type Doubles } from '@pkg/shared/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { holderPass, newNonce, postPass, signInMessage } from '../helpers/holder-sign-in.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
+let stack: AiTestServer;
 let d: Doubles;
-let chain: UniswapPoolsDouble;
 let server: TestServer;
-const fc = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+const fc = aiFakeClock();
 const now = () => new Date(fc.now());
 const account = privateKeyToAccount(generatePrivateKey());
 const stranger = privateKeyToAccount(generatePrivateKey());
 const IP = '203.0.113.7';
 
 beforeAll(async () => {
-  [d, chain] = await Promise.all([startDoubles(), startUniswapPoolsDouble()]);
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: {
-      PROJECT_TOKEN_ADDRESS: UNISWAP_PKG,
-      PROJECT_TOKEN_POOL: V3_PKG_USDC.address,
-      PKG_TRUST_PROXY: 'loopback',
-    },
-    clock: now,
-  });
+  stack = await startAiTestServer(now, { PKG_TRUST_PROXY: 'loopback' });
+  ({ d, server } = stack);
 });
 afterAll(async () => {
   setPkgBalance(account.address, 0n);
-  await server?.close();
-  await Promise.all([d?.close(), chain?.close()]);
+  await stack?.close();
 });
 
 /** Every document of every collection, as extended JSON (binary as hex), lower-cased. */

@@ -5,49 +5,31 @@
 // refused on the next request that sends it.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { HOLDER_PASS } from '@pkg/shared';
-import {
-  OPENROUTER_MODEL,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  setPkgBalance,
-  startDoubles,
-  startUniswapPoolsDouble,
-  withOnlyRpc,
-  type Doubles,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
+import { setPkgBalance } from '@pkg/shared/testing';
 import { SignJWT } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { holderPass, newNonce, postPass, signInMessage } from '../helpers/holder-sign-in.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
-let d: Doubles;
-let chain: UniswapPoolsDouble;
+let stack: AiTestServer;
 let server: TestServer;
-// After the real date, so that the store's TTL sweep (real time) never removes a document before
-// the fake clock says it expired.
-const fc = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+const fc = aiFakeClock();
 const now = () => new Date(fc.now());
 const account = privateKeyToAccount(generatePrivateKey());
 const other = privateKeyToAccount(generatePrivateKey());
 const WHOLE = 10n ** 18n;
 
 beforeAll(async () => {
-  [d, chain] = await Promise.all([startDoubles(), startUniswapPoolsDouble()]);
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: { PROJECT_TOKEN_ADDRESS: UNISWAP_PKG, PROJECT_TOKEN_POOL: V3_PKG_USDC.address },
-    clock: now,
-  });
+  stack = await startAiTestServer(now);
+  ({ server } = stack);
 });
 afterEach(() => {
   setPkgBalance(account.address, 0n);
   setPkgBalance(other.address, 0n);
 });
 afterAll(async () => {
-  await server?.close();
-  await Promise.all([d?.close(), chain?.close()]);
+  await stack?.close();
 });
 
 interface ErrorBody {

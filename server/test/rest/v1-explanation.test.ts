@@ -6,28 +6,14 @@
 // NOT_VERIFIED in the uniform error body with no model call and nothing stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EXPLANATION_NOTICE, type ContractExplanation } from '@pkg/shared';
-import {
-  OPENROUTER_MODEL,
-  OR_COMPLETIONS,
-  ROUTER,
-  TOKEN,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  startDoubles,
-  startUniswapPoolsDouble,
-  withOnlyRpc,
-  type Doubles,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
+import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
+let stack: AiTestServer;
 let d: Doubles;
-let chain: UniswapPoolsDouble;
 let server: TestServer;
-// A day after the real date: the store's TTL sweep runs on real time and would remove what
-// the fake clock stores as expiring in the past.
-const clock = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+const clock = aiFakeClock();
 
 /** A valid explanation of ROUTER's verified interface (one function, `execute()`). */
 const ROUTER_EXPLANATION: ContractExplanation = {
@@ -40,13 +26,8 @@ const completions = () => d.openrouter.count(OR_COMPLETIONS);
 const explanationUrl = (address: string) => `${server.url}/v1/contract/${address}/explanation`;
 
 beforeAll(async () => {
-  d = await startDoubles();
-  chain = await startUniswapPoolsDouble();
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: { PROJECT_TOKEN_ADDRESS: UNISWAP_PKG, PROJECT_TOKEN_POOL: V3_PKG_USDC.address },
-    clock: () => new Date(clock.now()),
-  });
+  stack = await startAiTestServer(() => new Date(clock.now()));
+  ({ d, server } = stack);
 });
 beforeEach(async () => {
   d.reset();
@@ -54,9 +35,7 @@ beforeEach(async () => {
   await server.deps.models.Explanation.deleteMany({});
 });
 afterAll(async () => {
-  await server?.close();
-  await chain?.close();
-  await d?.close();
+  await stack?.close();
 });
 
 describe('GET /v1/contract/:address/explanation', () => {

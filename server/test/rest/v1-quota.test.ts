@@ -7,51 +7,31 @@
 // https://openrouter.ai/docs/api-reference/overview, as the double builds it).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ASK_LIMITS } from '@pkg/shared';
-import {
-  OPENROUTER_MODEL,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  setPkgBalance,
-  startDoubles,
-  startUniswapPoolsDouble,
-  withOnlyRpc,
-  type Doubles,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
+import { UNISWAP_PKG, setPkgBalance, type Doubles, type UniswapPoolsDouble } from '@pkg/shared/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { holderPass } from '../helpers/holder-sign-in.js';
 import { openApiCheck } from '../helpers/openapi-check.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
+let stack: AiTestServer;
 let d: Doubles;
 let chain: UniswapPoolsDouble;
 let server: TestServer;
-// 12:00 UTC on a day after the real date (the store's TTL sweep runs on real time).
-const fc = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+const fc = aiFakeClock();
 const now = () => new Date(fc.now());
 const WHOLE = 10n ** 18n;
 const BALANCE_OF = '0x70a08231';
 const account = privateKeyToAccount(generatePrivateKey());
 
 beforeAll(async () => {
-  [d, chain] = await Promise.all([startDoubles(), startUniswapPoolsDouble()]);
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: {
-      PROJECT_TOKEN_ADDRESS: UNISWAP_PKG,
-      PROJECT_TOKEN_POOL: V3_PKG_USDC.address,
-      PKG_TRUST_PROXY: 'loopback',
-      PKG_RATE_LIMIT_V1: '0',
-    },
-    clock: now,
-  });
+  stack = await startAiTestServer(now, { PKG_TRUST_PROXY: 'loopback', PKG_RATE_LIMIT_V1: '0' });
+  ({ d, chain, server } = stack);
 });
 beforeEach(() => d.reset());
 afterEach(() => setPkgBalance(account.address, 0n));
 afterAll(async () => {
-  await server?.close();
-  await Promise.all([d?.close(), chain?.close()]);
+  await stack?.close();
 });
 
 interface Answer {

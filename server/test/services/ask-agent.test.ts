@@ -10,41 +10,33 @@ import { ASK_LIMITS, NOT_ADVICE, RegistryError } from '@pkg/shared';
 import {
   OPENROUTER_MODEL,
   OR_COMPLETIONS,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  startDoubles,
-  startUniswapPoolsDouble,
   withOnlyRpc,
   type Doubles,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
 import { aiDeps } from '../../src/services/ai/ai-deps.js';
 import { runAsk } from '../../src/services/ask/ask-agent.js';
+import {
+  PROJECT_TOKEN_ENV,
+  aiFakeClock,
+  startAiTestServer,
+  type AiTestServer,
+} from '../helpers/ai-test-server.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
+let stack: AiTestServer;
 let d: Doubles;
 let chain: UniswapPoolsDouble;
 let server: TestServer;
-// A day after the real date: the store's TTL sweep runs on real time and would remove what
-// the fake clock stores as expiring in the past.
-const clock = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
-const PROJECT_TOKEN_ENV = { PROJECT_TOKEN_ADDRESS: UNISWAP_PKG, PROJECT_TOKEN_POOL: V3_PKG_USDC.address };
+const clock = aiFakeClock();
 
 beforeAll(async () => {
-  d = await startDoubles();
-  chain = await startUniswapPoolsDouble();
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: PROJECT_TOKEN_ENV,
-    clock: () => new Date(clock.now()),
-  });
+  stack = await startAiTestServer(() => new Date(clock.now()));
+  ({ d, chain, server } = stack);
 });
 beforeEach(() => d.reset());
 afterAll(async () => {
-  await server?.close();
-  await chain?.close();
-  await d?.close();
+  await stack?.close();
 });
 
 interface Message {

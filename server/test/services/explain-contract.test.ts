@@ -6,30 +6,16 @@
 // no model call and nothing stored for an unverified contract or a failed explorer.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EXPLANATION_NOTICE, RegistryError, type ContractExplanation } from '@pkg/shared';
-import {
-  OPENROUTER_MODEL,
-  OR_COMPLETIONS,
-  ROUTER,
-  TOKEN,
-  UNISWAP_PKG,
-  V3_PKG_USDC,
-  fakeClock,
-  startDoubles,
-  startUniswapPoolsDouble,
-  withOnlyRpc,
-  type Doubles,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
+import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
 import { aiDeps } from '../../src/services/ai/ai-deps.js';
 import { explainContract } from '../../src/services/explain/explain-contract.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
+let stack: AiTestServer;
 let d: Doubles;
-let chain: UniswapPoolsDouble;
 let server: TestServer;
-// A day after the real date: the store's TTL sweep runs on real time and would remove what
-// the fake clock stores as expiring in the past.
-const clock = fakeClock(Date.UTC(2031, 2, 10, 12, 0, 0));
+const clock = aiFakeClock();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -58,13 +44,8 @@ const storedCount = (address: string) =>
   server.deps.models.Explanation.countDocuments({ _id: address.toLowerCase() });
 
 beforeAll(async () => {
-  d = await startDoubles();
-  chain = await startUniswapPoolsDouble();
-  server = await startTestServer({
-    dataEnv: withOnlyRpc({ ...d.env, AI_DEFAULT_MODEL: OPENROUTER_MODEL }, chain.url),
-    env: { PROJECT_TOKEN_ADDRESS: UNISWAP_PKG, PROJECT_TOKEN_POOL: V3_PKG_USDC.address },
-    clock: () => new Date(clock.now()),
-  });
+  stack = await startAiTestServer(() => new Date(clock.now()));
+  ({ d, server } = stack);
 });
 beforeEach(async () => {
   d.reset();
@@ -72,9 +53,7 @@ beforeEach(async () => {
   await server.deps.models.Explanation.deleteMany({});
 });
 afterAll(async () => {
-  await server?.close();
-  await chain?.close();
-  await d?.close();
+  await stack?.close();
 });
 
 describe('explainContract', () => {
