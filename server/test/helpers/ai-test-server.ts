@@ -2,6 +2,7 @@
 // "Contract explainer"): every vendor double, the chain double holding the project token's pools
 // and balances, the project token configured, the OpenRouter double's model as AI_DEFAULT_MODEL,
 // and the test's fake clock.
+import type { ContractExplanation } from '@pkg/shared';
 import {
   OPENROUTER_MODEL,
   UNISWAP_PKG,
@@ -54,4 +55,21 @@ export async function startAiTestServer(
       await Promise.all([d.close(), chain.close()]);
     },
   };
+}
+
+/**
+ * A valid explanation of ROUTER's verified interface (one function, `execute()`), as the model
+ * returns it through OpenRouter's structured outputs (the JSON text is the message content).
+ */
+export const ROUTER_EXPLANATION: ContractExplanation = {
+  summary: 'A router that runs a batch of swap commands for its caller.',
+  functions: [{ signature: 'execute()', meaning: 'Runs the commands sent with the call; it accepts ETH.' }],
+  flags: [],
+};
+
+/** Before each explainer test: fresh doubles, the model answering ROUTER_EXPLANATION, none stored. */
+export async function resetExplainer({ d, server }: Pick<AiTestServer, 'd' | 'server'>): Promise<void> {
+  d.reset();
+  d.openrouter.structuredText = JSON.stringify(ROUTER_EXPLANATION);
+  await server.deps.models.Explanation.deleteMany({});
 }

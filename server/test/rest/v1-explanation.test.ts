@@ -5,22 +5,21 @@
 // one model call, one model call for ten concurrent requests, and an unverified contract 404
 // NOT_VERIFIED in the uniform error body with no model call and nothing stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { EXPLANATION_NOTICE, type ContractExplanation } from '@pkg/shared';
+import { EXPLANATION_NOTICE } from '@pkg/shared';
 import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
-import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import {
+  ROUTER_EXPLANATION,
+  aiFakeClock,
+  resetExplainer,
+  startAiTestServer,
+  type AiTestServer,
+} from '../helpers/ai-test-server.js';
 import type { TestServer } from '../helpers/start-test-server.js';
 
 let stack: AiTestServer;
 let d: Doubles;
 let server: TestServer;
 const clock = aiFakeClock();
-
-/** A valid explanation of ROUTER's verified interface (one function, `execute()`). */
-const ROUTER_EXPLANATION: ContractExplanation = {
-  summary: 'A router that runs a batch of swap commands for its caller.',
-  functions: [{ signature: 'execute()', meaning: 'Runs the commands sent with the call; it accepts ETH.' }],
-  flags: [],
-};
 
 const completions = () => d.openrouter.count(OR_COMPLETIONS);
 const explanationUrl = (address: string) => `${server.url}/v1/contract/${address}/explanation`;
@@ -29,11 +28,7 @@ beforeAll(async () => {
   stack = await startAiTestServer(() => new Date(clock.now()));
   ({ d, server } = stack);
 });
-beforeEach(async () => {
-  d.reset();
-  d.openrouter.structuredText = JSON.stringify(ROUTER_EXPLANATION);
-  await server.deps.models.Explanation.deleteMany({});
-});
+beforeEach(() => resetExplainer(stack));
 afterAll(async () => {
   await stack?.close();
 });

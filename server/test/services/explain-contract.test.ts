@@ -5,11 +5,17 @@
 // One explanation per contract kept one day (fake clock), one model call per concurrent burst,
 // no model call and nothing stored for an unverified contract or a failed explorer.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { EXPLANATION_NOTICE, RegistryError, type ContractExplanation } from '@pkg/shared';
+import { EXPLANATION_NOTICE, RegistryError } from '@pkg/shared';
 import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
 import { aiDeps } from '../../src/services/ai/ai-deps.js';
 import { explainContract } from '../../src/services/explain/explain-contract.js';
-import { aiFakeClock, startAiTestServer, type AiTestServer } from '../helpers/ai-test-server.js';
+import {
+  ROUTER_EXPLANATION,
+  aiFakeClock,
+  resetExplainer,
+  startAiTestServer,
+  type AiTestServer,
+} from '../helpers/ai-test-server.js';
 import type { TestServer } from '../helpers/start-test-server.js';
 
 let stack: AiTestServer;
@@ -18,13 +24,6 @@ let server: TestServer;
 const clock = aiFakeClock();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/** A valid explanation of ROUTER's verified interface (one function, `execute()`). */
-const ROUTER_EXPLANATION: ContractExplanation = {
-  summary: 'A router that runs a batch of swap commands for its caller.',
-  functions: [{ signature: 'execute()', meaning: 'Runs the commands sent with the call; it accepts ETH.' }],
-  flags: [],
-};
 
 /** The visitor's AI call of the day, as the procedure passes it: counted here. */
 function allowance() {
@@ -47,11 +46,7 @@ beforeAll(async () => {
   stack = await startAiTestServer(() => new Date(clock.now()));
   ({ d, server } = stack);
 });
-beforeEach(async () => {
-  d.reset();
-  d.openrouter.structuredText = JSON.stringify(ROUTER_EXPLANATION);
-  await server.deps.models.Explanation.deleteMany({});
-});
+beforeEach(() => resetExplainer(stack));
 afterAll(async () => {
   await stack?.close();
 });

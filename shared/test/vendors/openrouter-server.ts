@@ -187,6 +187,11 @@ function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
         refusal: null,
         reasoning: null,
       };
+  return envelope(body, message, callTool ? 'tool_calls' : 'stop', OPENROUTER_USAGE);
+}
+
+/** The completion response around one assistant message. */
+function envelope(body: Record<string, unknown>, message: object, finishReason: string, usage: object) {
   return {
     id: 'gen-1757000000-AbCdEfGh',
     provider: OPENROUTER_UPSTREAM,
@@ -194,15 +199,9 @@ function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
     object: 'chat.completion',
     created: 1757000000,
     choices: [
-      {
-        logprobs: null,
-        finish_reason: callTool ? 'tool_calls' : 'stop',
-        native_finish_reason: 'STOP',
-        index: 0,
-        message,
-      },
+      { logprobs: null, finish_reason: finishReason, native_finish_reason: 'STOP', index: 0, message },
     ],
-    usage: OPENROUTER_USAGE,
+    usage,
   };
 }
 
@@ -227,23 +226,10 @@ function scriptedCompletion(body: Record<string, unknown>, reply: OpenrouterRepl
           })),
         }
       : { role: 'assistant', content: reply.content ?? '', refusal: null, reasoning: null };
-  return {
-    id: 'gen-1757000000-AbCdEfGh',
-    provider: OPENROUTER_UPSTREAM,
-    model: body.model,
-    object: 'chat.completion',
-    created: 1757000000,
-    choices: [
-      {
-        logprobs: null,
-        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-        native_finish_reason: 'STOP',
-        index: 0,
-        message,
-      },
-    ],
-    usage: { ...OPENROUTER_USAGE, ...reply.usage },
-  };
+  return envelope(body, message, toolCalls.length > 0 ? 'tool_calls' : 'stop', {
+    ...OPENROUTER_USAGE,
+    ...reply.usage,
+  });
 }
 
 export async function startOpenrouterServer(key: string): Promise<OpenrouterDouble> {
