@@ -11,6 +11,7 @@ import { publicRateLimit } from './middleware/rate-limit.js';
 import { v1Cors, v1RateLimit } from './middleware/v1-access.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { authRoutes } from './rest/auth.js';
+import { botRoutes } from './rest/bots.js';
 import { downloadRoutes } from './rest/downloads.js';
 import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
@@ -28,6 +29,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   if (deps.config.PKG_TRUST_PROXY) app.set('trust proxy', deps.config.PKG_TRUST_PROXY);
   app.use(requestId(deps.logger));
+  // The bots authenticate by secret or signature before reading a body (rest/bots.ts).
+  app.use(botRoutes(deps));
   app.use(publicRateLimit(deps));
   app.use('/v1', v1RateLimit(deps), v1Cors(deps));
   app.use(

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { projectTokenConfigSchema, type ProjectTokenConfig } from '@pkg/shared/data';
 import { z } from 'zod';
 import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
+import { RESERVED_COMMAND_NAMES } from './services/bots/commands/command-table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -80,6 +81,50 @@ export const configSchema = z.object({
   PKG_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Model calls a day per visitor across the AI endpoints (Ask, explainer); 0 disables the limit. */
   PKG_AI_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
+  // The bots (docs/bots.md): Telegram webhook, Discord interactions, alert schedules.
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token as BotFather gives it (<id>:<secret>)')
+    .optional(),
+  /** The secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (1–256 of A-Z a-z 0-9 _ -). */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  TELEGRAM_WEBHOOK_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]{1,200}$/, 'must be a path such as /telegram/webhook')
+    .default('/telegram/webhook'),
+  TELEGRAM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api.telegram.org'),
+  /** The name of the project-token command (`/coin`): lowercase letters, digits and _ (both platforms). */
+  BOT_COIN_COMMAND: z
+    .string()
+    .regex(/^[a-z0-9_]{1,32}$/, 'must be 1 to 32 lowercase letters, digits or _')
+    .refine((v) => !RESERVED_COMMAND_NAMES.includes(v), 'must not be the name of another command')
+    .default('coin'),
+  /** The application's Ed25519 public key, 64 hex digits (Developer Portal, General Information). */
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64 hex digits of the application public key')
+    .optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, 'must be the numeric application id')
+    .optional(),
+  DISCORD_BOT_TOKEN: z.string().min(20, 'must be the bot token of the application').optional(),
+  DISCORD_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://discord.com/api/v10'),
+  /** Seconds between price, whale and burn checks. */
+  PKG_ALERT_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Seconds between radar checks. */
+  PKG_RADAR_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Seconds a scheduler leader's lease lasts without renewal. */
+  PKG_LEASE_S: z.coerce.number().int().min(2).max(3_600).default(30),
   /** Failed authentications per window before the client is blocked. */
   PKG_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   PKG_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

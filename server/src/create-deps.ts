@@ -49,5 +49,6 @@ export async function createDeps(
     data,
     clock,
     passKeys: loadPassKeys(config),
+    allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
   };
 }

@@ -21,4 +21,6 @@ export interface AppDeps {
   clock: () => Date;
   /** Keys of the holder pass and the per-day counters (infra/pass-keys.ts). */
   passKeys: PassKeys;
+  /** PKG_NET_ALLOW_PRIVATE=1 (docs/data-layer.md): the bots' platform URLs may be private too. */
+  allowPrivateNetwork: boolean;
 }

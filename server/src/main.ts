@@ -6,6 +6,7 @@ import { createDeps } from './create-deps.js';
 import { openStore } from './db/connect.js';
 import { createHttpServer } from './http-server.js';
 import { createLogger } from './logger.js';
+import { startAlertScheduler } from './services/bots/schedule/start-scheduler.js';
 
 async function start(): Promise<void> {
   let config;
@@ -29,6 +30,7 @@ async function start(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
+  const scheduler = startAlertScheduler(deps);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -41,8 +43,8 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(() => {
-      deps.limiter
-        .close()
+      (scheduler?.stop() ?? Promise.resolve())
+        .then(() => deps.limiter.close())
         .then(() => deps.data.close())
         .then(() => store.close())
         .then(() => {

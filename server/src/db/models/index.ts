@@ -1,5 +1,10 @@
 // Every model, bound to one connection (no global mongoose singleton).
 import type { Connection } from 'mongoose';
+import { botAlertModel } from './bot-alert.js';
+import { botAnnouncementModel } from './bot-announcement.js';
+import { botCursorModel } from './bot-cursor.js';
+import { botLeaseModel } from './bot-lease.js';
+import { botUpdateModel } from './bot-update.js';
 import { counterModel } from './counter.js';
 import { explanationModel } from './explanation.js';
 import { holderNonceModel } from './holder-nonce.js';
@@ -21,6 +26,11 @@ export function createModels(connection: Connection) {
     Migration: migrationModel(connection),
     HolderNonce: holderNonceModel(connection),
     Explanation: explanationModel(connection),
+    BotAlert: botAlertModel(connection),
+    BotCursor: botCursorModel(connection),
+    BotAnnouncement: botAnnouncementModel(connection),
+    BotLease: botLeaseModel(connection),
+    BotUpdate: botUpdateModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

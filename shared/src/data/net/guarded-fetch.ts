@@ -17,7 +17,7 @@ export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export interface GuardedRequest {
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   policy: NetPolicy;
