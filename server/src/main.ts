@@ -6,6 +6,7 @@ import { createDeps } from './create-deps.js';
 import { openStore } from './db/connect.js';
 import { createHttpServer } from './http-server.js';
 import { createLogger } from './logger.js';
+import { botRepliesSettled } from './rest/bots.js';
 import { startAlertScheduler } from './services/bots/schedule/start-scheduler.js';
 
 async function start(): Promise<void> {
@@ -43,7 +44,7 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(() => {
-      (scheduler?.stop() ?? Promise.resolve())
+      Promise.all([scheduler?.stop(), botRepliesSettled(deps)])
         .then(() => deps.limiter.close())
         .then(() => deps.data.close())
         .then(() => store.close())

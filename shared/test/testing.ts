@@ -36,3 +36,26 @@ export { SPY_LEVELS } from './vendors/polymarket-server.js';
 export { DECLARED_AGENT, SEC_BLOCK_PAGE } from './vendors/sec-edgar-server.js';
 // AI doubles (issue 17)
 export { OPENROUTER_MODEL, OR_COMPLETIONS, type OpenrouterReply } from './vendors/openrouter-server.js';
+// Telegram double (issue 18)
+export {
+  TELEGRAM_BOT_USERNAME,
+  startTelegramServer,
+  telegramUpdate,
+  type TelegramDouble,
+  type TelegramCall,
+  type TelegramQueuedAnswer,
+  type TelegramUpdateInput,
+} from './vendors/telegram-server.js';
+// Discord double (issue 18)
+export {
+  discordKeys,
+  interactionBody,
+  rateLimited as discordRateLimited,
+  startDiscordServer,
+  type DiscordCall,
+  type DiscordDouble,
+  type DiscordKeys,
+} from './vendors/discord-server.js';
+// Alerts (issue 18)
+export { WHALE as UNISWAP_WHALE, V4_PKG_USDC } from './vendors/uniswap-pools-double.js';
+export type { NewPool as GeckoterminalNewPool } from './vendors/geckoterminal-server.js';

@@ -3,6 +3,8 @@
 // admin/open-admin-deps.ts). Every command prints readable lines, or JSON with --json;
 // errors print a message (and the error body with --json) and exit 2 for bad input, 1 else.
 import { Command, CommanderError } from 'commander';
+import { botDiscordCommand } from './admin/bot-discord.js';
+import { botTelegramCommand } from './admin/bot-telegram.js';
 import { dbBackupCommand } from './admin/db-backup.js';
 import { dbCopyCommand } from './admin/db-copy.js';
 import { dbRestoreCommand } from './admin/db-restore.js';
@@ -20,7 +22,7 @@ import { userCreateCommand } from './admin/user-create.js';
 import { userListCommand } from './admin/user-list.js';
 
 const program = new Command('pkg-admin')
-  .description('Operator tool of the pkg registry (store, users, tokens, namespaces, migrations).')
+  .description('Operator tool of the pkg registry (store, users, tokens, namespaces, bots, migrations).')
   .exitOverride();
 
 const db = program.command('db').description('the database store');
@@ -42,6 +44,10 @@ tokenRotateCommand(token);
 
 const namespace = program.command('namespace').description('namespaces');
 namespaceReserveCommand(namespace);
+
+const bot = program.command('bot').description('the Telegram and Discord bots (docs/bots.md)');
+botTelegramCommand(bot);
+botDiscordCommand(bot);
 
 migrateCommand(program);
 importLegacyCommand(program);

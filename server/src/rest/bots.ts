@@ -1,14 +1,27 @@
 // The bots' endpoints (docs/bots.md): the Telegram webhook and the Discord interactions endpoint.
 // Mounted before the public rate limit and every body parser: each authenticates its caller (the
 // webhook secret, the Ed25519 signature) before it reads the body, and parses its own body.
+// Answers sent after the response (slow Telegram answers, deferred Discord edits) are awaited on
+// shutdown through `botRepliesSettled`.
 import { Router } from 'express';
 import type { AppDeps } from '../deps.js';
 import { discordInteractionRoutes } from './discord-interactions.js';
-import { telegramWebhookRoutes } from './telegram-webhook.js';
+import { pendingTelegramReplies, telegramWebhookRoutes } from './telegram-webhook.js';
+
+const settledByApp = new WeakMap<AppDeps, () => Promise<void>>();
+
+/** Resolves when every bot answer sent after its response has gone out (or was given up). */
+export async function botRepliesSettled(deps: AppDeps): Promise<void> {
+  await settledByApp.get(deps)?.();
+}
 
 export function botRoutes(deps: AppDeps): Router {
   const router = Router();
+  const discord = discordInteractionRoutes(deps);
   router.use(telegramWebhookRoutes(deps));
-  router.use(discordInteractionRoutes(deps));
+  router.use(discord);
+  settledByApp.set(deps, async () => {
+    await Promise.all([pendingTelegramReplies(deps), discord.settled()]);
+  });
   return router;
 }

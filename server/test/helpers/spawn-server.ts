@@ -1,7 +1,7 @@
 // Runs the BUILT server (server/dist/main.js, what `npm start` runs) as a child process on an
 // ephemeral port and resolves once its "listening" log line names the URL.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,11 @@ export interface SpawnedServer {
   url: string;
   child: ChildProcess;
   lines: Record<string, unknown>[];
+  /**
+   * The first log line (already printed or to come) for which `pred` holds; rejects when the
+   * process exits first. Resolves on the line event: no polling.
+   */
+  waitForLine(pred: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   /** SIGTERM and wait for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -22,6 +27,8 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -30,6 +37,7 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         lines.push(entry);
+        events.emit('line', entry);
         if (entry.msg === 'pkg registry listening' && typeof entry.url === 'string') resolve(entry.url);
       } catch {
         // not a log line
@@ -41,6 +49,27 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     url,
     child,
     lines,
+    waitForLine(pred) {
+      const seen = lines.find(pred);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const onLine = (entry: Record<string, unknown>) => {
+          if (!pred(entry)) return;
+          cleanup();
+          resolve(entry);
+        };
+        const onExit = (code: number | null) => {
+          cleanup();
+          reject(new Error(`server exited with ${code} before the line: ${stderr}`));
+        };
+        const cleanup = () => {
+          events.off('line', onLine);
+          child.off('exit', onExit);
+        };
+        events.on('line', onLine);
+        child.once('exit', onExit);
+      });
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = once(child, 'exit');

@@ -35,10 +35,23 @@ export interface GeckoterminalDouble extends HttpDouble {
    * more; reset() puts it back.
    */
   ohlcvPools: Map<string, OhlcvPool>;
+  /**
+   * While set, `/networks/:net/new_pools` lists these pools (newest first as given) instead of
+   * the default two, each quoted against WETH with its base token in `included`; reset() clears it.
+   */
+  newPools: NewPool[] | undefined;
   /** Requests whose path starts with `prefix` (after /api/v2). */
   count: (prefix: string) => number;
   /** Forget the requests and switch every scenario off. */
   reset: () => void;
+}
+
+/** A pool of `newPools`: its address, base token, liquidity (USD) and creation time (ISO). */
+export interface NewPool {
+  address: string;
+  base: { address: string; symbol: string; name: string };
+  reserveUsd: string;
+  createdAt: string;
 }
 
 /** One pool's OHLCV as https://docs.coingecko.com/reference/pool-ohlcv-contract-address sends it. */
@@ -157,7 +170,55 @@ function includedFor(network: string, include: string | null, dexes: string[]) {
 
 type Route = (m: RegExpMatchArray, q: URLSearchParams, d: GeckoterminalDouble) => unknown;
 
-function poolList(network: string, q: URLSearchParams, d: GeckoterminalDouble) {
+// A listed new pool: https://docs.coingecko.com/reference/latest-pools-network (data[] pool
+// resources, `included` tokens with include=base_token,quote_token).
+function newPoolList(network: string, q: URLSearchParams, list: NewPool[]) {
+  if (Number(q.get('page') ?? '1') > 1) return { data: [] };
+  const data = list.map((p) => ({
+    id: `${network}_${p.address}`,
+    type: 'pool',
+    attributes: {
+      address: p.address,
+      name: `${p.base.symbol} / WETH`,
+      pool_created_at: p.createdAt,
+      base_token_price_usd: '0.001',
+      quote_token_price_usd: '2399.10',
+      fdv_usd: null,
+      market_cap_usd: null,
+      price_change_percentage: { m5: '0', h1: '0', h6: '0', h24: '0' },
+      volume_usd: { m5: '0', h1: '0', h6: '0', h24: '0' },
+      reserve_in_usd: p.reserveUsd,
+    },
+    relationships: {
+      base_token: { data: { id: `${network}_${p.base.address}`, type: 'token' } },
+      quote_token: { data: { id: `${network}_${GT.weth}`, type: 'token' } },
+      dex: { data: { id: 'uniswap-v4-robinhood', type: 'dex' } },
+    },
+  }));
+  const wanted = new Set((q.get('include') ?? '').split(',').map((x) => x.trim()));
+  const included = [
+    ...(wanted.has('base_token')
+      ? list.map((p) => ({
+          id: `${network}_${p.base.address}`,
+          type: 'token',
+          attributes: {
+            address: p.base.address,
+            name: p.base.name,
+            symbol: p.base.symbol,
+            decimals: 18,
+            image_url: 'missing.png',
+            coingecko_coin_id: null,
+          },
+        }))
+      : []),
+    ...(wanted.has('quote_token') ? [tokenResource(network, GT.weth)] : []),
+    ...(wanted.has('dex') ? [dexResource('uniswap-v4-robinhood')] : []),
+  ];
+  return included.length > 0 ? { data, included } : { data };
+}
+
+function poolList(network: string, q: URLSearchParams, d: GeckoterminalDouble, kind = 'pools') {
+  if (kind === 'new_pools' && d.newPools && !d.emptyLists) return newPoolList(network, q, d.newPools);
   if (d.emptyLists || Number(q.get('page') ?? '1') > 1) return { data: [] };
   const pools = [
     poolResource(network, GT.pool, d.stripPoolFields),
@@ -302,7 +363,7 @@ const routes: [RegExp, Route][] = [
   ],
   // Top, trending and new pools: https://docs.coingecko.com/reference/top-pools-network,
   // /trending-pools-network (duration 5m/1h/6h/24h), /latest-pools-network.
-  [/^\/networks\/([^/]+)\/(pools|trending_pools|new_pools)$/, (m, q, d) => poolList(m[1] ?? '', q, d)],
+  [/^\/networks\/([^/]+)\/(pools|trending_pools|new_pools)$/, (m, q, d) => poolList(m[1] ?? '', q, d, m[2])],
   // Simple token price: https://docs.coingecko.com/reference/onchain-simple-price (maps keyed by lower-case address; extras only when asked).
   [
     /^\/simple\/networks\/([^/]+)\/token_price\/([^/]+)$/,
@@ -370,7 +431,9 @@ export async function startGeckoterminalServer(): Promise<GeckoterminalDouble> {
     emptyLists: false,
     stripPoolFields: false,
     ohlcvPools: new Map([[GT.pool, GT_OHLCV]]),
+    newPools: undefined,
     reset: () => {
+      self.newPools = undefined;
       self.paths.length = 0;
       self.accepts.length = 0;
       self.failNext.length = 0;

@@ -338,11 +338,41 @@ export const SWAP_LOGS: StoredLog[] = [
 /** A pool id whose Initialize event carries a key that does not hash to it (a lying node). */
 export const V4_FORGED_ID = keccak256(encodeAbiParameters(parseAbiParameters('string'), ['forged']));
 
-const LOGS: StoredLog[] = [
+const BASE_LOGS: StoredLog[] = [
   ...V4_POOLS.map(v4Initialize),
   v4Initialize({ ...V4_PKG_USDC, id: V4_FORGED_ID, initializedAt: HEAD - 400n }),
   ...SWAP_LOGS,
 ];
+/** The base logs and those a test added (addSwap, addTransfer); reset() drops the added ones. */
+const LOGS: StoredLog[] = [...BASE_LOGS];
+
+/** Overrides a test set (setHead, setSqrtPrice); reset() clears them. */
+const overrides: { head?: bigint; sqrtPriceX96: Map<string, bigint> } = { sqrtPriceX96: new Map() };
+const headBlock = () => overrides.head ?? HEAD;
+const sqrtOf = (pool: { sqrtPriceX96: bigint }, key: string) =>
+  overrides.sqrtPriceX96.get(key) ?? pool.sqrtPriceX96;
+
+/** ERC-20 `Transfer(from, to, value)` (EIP-20), emitted by the token contract. */
+function transferLog(input: {
+  token: string;
+  from: string;
+  to: string;
+  value: bigint;
+  block: bigint;
+  logIndex: number;
+}): StoredLog {
+  return {
+    address: input.token.toLowerCase(),
+    topics: encodeEventTopics({
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      args: { from: input.from as Hex, to: input.to as Hex },
+    }) as Hex[],
+    data: encodeAbiParameters(parseAbiParameters('uint256'), [input.value]),
+    blockNumber: input.block,
+    logIndex: input.logIndex,
+  };
+}
 
 function rpcLog(log: StoredLog) {
   return {
@@ -405,14 +435,14 @@ function ethCall(to: string, data: Hex): Hex {
         token1: () => pool.token1,
         fee: () => pool.fee,
         liquidity: () => pool.liquidity,
-        slot0: () => [pool.sqrtPriceX96, pool.tick, 0, 1, 1, 0, true],
+        slot0: () => [sqrtOf(pool, pool.address), pool.tick, 0, 1, 1, 0, true],
       });
   if (to === V4_STATE_VIEW) {
     const poolOf = (args: readonly unknown[]) => V4_POOLS.find((p) => p.id === String(args[0]).toLowerCase());
     return callOn(STATE_VIEW, data, {
       getSlot0: (args) => {
         const pool = poolOf(args);
-        return pool ? [pool.sqrtPriceX96, pool.tick, 0, pool.lpFee] : [0n, 0, 0, 0];
+        return pool ? [sqrtOf(pool, pool.id), pool.tick, 0, pool.lpFee] : [0n, 0, 0, 0];
       },
       getLiquidity: (args) => poolOf(args)?.liquidity ?? 0n,
     });
@@ -432,6 +462,35 @@ export interface UniswapPoolsDouble extends RpcDouble {
   logFilters: LogFilter[];
   /** Every eth_call target and 4-byte selector received, in order. */
   ethCalls: { to: string; selector: string }[];
+  /** Moves the head (eth_blockNumber, eth_getBlockByNumber 'latest'); reset() puts HEAD back. */
+  setHead: (block: bigint) => void;
+  /**
+   * Adds a Swap event of a pool: v3/v4 `amount0`/`amount1` in the event's own convention (v3: the
+   * pool's deltas; v4: the swapper's); v2 pairs take `amounts` [in0, in1, out0, out1]. Returns
+   * the transaction hash. reset() removes it.
+   */
+  addSwap: (
+    pool: typeof V4_ETH_PKG | typeof V3_PKG_USDC | typeof V2_PKG_USDC,
+    swap: {
+      block: bigint;
+      logIndex?: number;
+      amount0?: bigint;
+      amount1?: bigint;
+      amounts?: [bigint, bigint, bigint, bigint];
+    },
+  ) => Hex;
+  /** Adds an ERC-20 Transfer event of `token`; returns the transaction hash. reset() removes it. */
+  addTransfer: (transfer: {
+    token: string;
+    from: string;
+    to: string;
+    value: bigint;
+    block: bigint;
+    logIndex?: number;
+  }) => Hex;
+  /** Sets a v3 pool's (by address) or v4 pool's (by id) sqrtPriceX96; reset() restores it. */
+  setSqrtPrice: (poolOrId: string, sqrtPriceX96: bigint) => void;
+  /** Forgets requests and puts back the head, prices and logs (other suites rely on the defaults). */
   reset: () => void;
 }
 
@@ -443,7 +502,20 @@ export async function startUniswapPoolsDouble(): Promise<UniswapPoolsDouble> {
     authorize: () => undefined,
     methods: (self) => {
       const standard = standardMethods(self);
+      const latest = standard.eth_getBlockByNumber as (p: unknown[]) => unknown;
       return {
+        eth_blockNumber: () => numberToHex(headBlock()),
+        eth_getBlockByNumber: (params) => {
+          const [tag] = params as [string];
+          if (overrides.head === undefined) return latest(params);
+          const n = tag === 'latest' ? overrides.head : BigInt(tag);
+          if (n > overrides.head) return null;
+          return {
+            ...(latest([numberToHex(n < HEAD ? n : HEAD)]) as Record<string, unknown>),
+            number: numberToHex(n),
+            hash: pad(numberToHex(n), { size: 32 }),
+          };
+        },
         eth_call: (params) => {
           const [call] = params as [{ to?: string; data: Hex }];
           // A call without `to` deploys code for the call only (ERC-6492 signature checks):
@@ -479,10 +551,51 @@ export async function startUniswapPoolsDouble(): Promise<UniswapPoolsDouble> {
       };
     },
   });
+  let nextLogIndex = 100;
+  const add = (log: StoredLog) => {
+    LOGS.push(log);
+    return txHash(log.blockNumber, log.logIndex);
+  };
   return Object.assign(double, {
     logFilters,
     ethCalls,
+    setHead: (block: bigint) => {
+      overrides.head = block;
+    },
+    addSwap: (
+      pool: typeof V4_ETH_PKG | typeof V3_PKG_USDC | typeof V2_PKG_USDC,
+      swap: {
+        block: bigint;
+        logIndex?: number;
+        amount0?: bigint;
+        amount1?: bigint;
+        amounts?: [bigint, bigint, bigint, bigint];
+      },
+    ) => {
+      const logIndex = swap.logIndex ?? nextLogIndex++;
+      if ('id' in pool)
+        return add(v4Swap(pool, swap.block, logIndex, swap.amount0 ?? 0n, swap.amount1 ?? 0n));
+      if ('sqrtPriceX96' in pool)
+        return add(v3Swap(pool, swap.block, logIndex, swap.amount0 ?? 0n, swap.amount1 ?? 0n));
+      return add(v2Swap(pool.address, swap.block, logIndex, swap.amounts ?? [0n, 0n, 0n, 0n]));
+    },
+    addTransfer: (transfer: {
+      token: string;
+      from: string;
+      to: string;
+      value: bigint;
+      block: bigint;
+      logIndex?: number;
+    }) => add(transferLog({ ...transfer, logIndex: transfer.logIndex ?? nextLogIndex++ })),
+    setSqrtPrice: (poolOrId: string, sqrtPriceX96: bigint) => {
+      overrides.sqrtPriceX96.set(poolOrId.toLowerCase(), sqrtPriceX96);
+    },
     reset: () => {
+      LOGS.length = 0;
+      LOGS.push(...BASE_LOGS);
+      delete overrides.head;
+      overrides.sqrtPriceX96.clear();
+      nextLogIndex = 100;
       logFilters.length = 0;
       ethCalls.length = 0;
       double.calls.length = 0;

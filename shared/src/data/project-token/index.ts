@@ -33,4 +33,12 @@ export {
   recentSwapsOptionsSchema,
   type RecentSwapsOptions,
 } from './recent-swaps.js';
+export { BURNS_CAPABILITY, readBurns, type ProjectTokenBurn } from './burns.js';
+export { readHead } from './reads.js';
+export {
+  readSwapsBetween,
+  SWAPS_BETWEEN_CAPABILITY,
+  type BlockRange,
+  type SwapsBetween,
+} from './swaps-between.js';
 export * from './types.js';
