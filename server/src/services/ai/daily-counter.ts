@@ -5,7 +5,11 @@
 // address), and the id of tomorrow's counter cannot be linked to today's. It expires at the next
 // 00:00 UTC. One atomic `$inc` takes a unit; over the limit it is given back at once.
 import { createHmac } from 'node:crypto';
+import type { Models } from '../../db/models/index.js';
 import type { AiDeps } from './ai-deps.js';
+
+/** What taking and giving back needs: the counters collection. */
+type CounterStore = { models: Pick<Models, 'Counter'> };
 
 export type CounterKind = 'visitor' | 'holder' | 'ai';
 
@@ -41,7 +45,7 @@ export function dailyCounter(
 
 /** Units taken today (expired counters read as 0 whatever the TTL sweep has done yet). */
 export async function countOf(
-  deps: Pick<AiDeps, 'clock' | 'models'>,
+  deps: CounterStore & Pick<AiDeps, 'clock'>,
   counter: DailyCounter,
 ): Promise<number> {
   const doc = await deps.models.Counter.findOne({ _id: counter.id, expiresAt: { $gt: deps.clock() } })
@@ -51,10 +55,7 @@ export async function countOf(
 }
 
 /** Takes one unit: the count after it, or undefined when the limit was already reached. */
-export async function takeOne(
-  deps: Pick<AiDeps, 'models'>,
-  counter: DailyCounter,
-): Promise<number | undefined> {
+export async function takeOne(deps: CounterStore, counter: DailyCounter): Promise<number | undefined> {
   const doc = await deps.models.Counter.findOneAndUpdate(
     { _id: counter.id },
     { $inc: { count: 1 }, $setOnInsert: { expiresAt: counter.resetsAt } },
@@ -67,7 +68,7 @@ export async function takeOne(
 }
 
 /** Gives one unit back (a question that got no answer). */
-export async function giveOne(deps: Pick<AiDeps, 'models'>, counter: DailyCounter): Promise<void> {
+export async function giveOne(deps: CounterStore, counter: DailyCounter): Promise<void> {
   await deps.models.Counter.updateOne({ _id: counter.id, count: { $gt: 0 } }, { $inc: { count: -1 } });
 }
 

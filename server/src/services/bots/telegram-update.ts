@@ -11,6 +11,7 @@ import { parseArgs } from './commands/command-args.js';
 import { usageLine } from './commands/command-table.js';
 import { capText } from './format/text.js';
 import type { ChatRef } from './types.js';
+import { isDuplicateKeyError } from '../../db/duplicate-key.js';
 
 /** A Bot API method call returned as the webhook response body (`method` + its parameters). */
 export interface TelegramWebhookReply {
@@ -53,9 +54,6 @@ function commandOf(message: TelegramMessage): ParsedCommand | undefined {
   const [name = '', addressedTo] = text.slice(1, entity.length).split('@', 2);
   return { name, ...(addressedTo ? { addressedTo } : {}), args: text.slice(entity.length) };
 }
-
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 function replyTo(message: TelegramMessage, text: string): TelegramWebhookReply {
   return {
@@ -132,7 +130,7 @@ export async function handleTelegramUpdate(
       expiresAt: new Date(now.getTime() + UPDATE_MEMORY_MS),
     });
   } catch (error) {
-    if (isDuplicateKey(error)) return undefined;
+    if (isDuplicateKeyError(error)) return undefined;
     throw error;
   }
 

@@ -5,6 +5,7 @@
 import { BOT_ALERTS_PER_CHAT, type BotAlertKind } from '../../../db/models/bot-alert.js';
 import type { BotDeps } from '../bot-deps.js';
 import type { ChatRef } from '../types.js';
+import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 
 export interface AlertParams {
   level?: string;
@@ -25,8 +26,6 @@ export interface StoredAlert {
 }
 
 type Models = BotDeps['models'];
-
-const isDuplicate = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 function toAlert(doc: {
   _id: unknown;
@@ -110,7 +109,7 @@ export async function addAlert(
       });
       return { ok: true, alert: toAlert(doc.toObject()) };
     } catch (error) {
-      if (!isDuplicate(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
   return { ok: false, full: true };

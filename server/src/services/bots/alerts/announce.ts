@@ -7,11 +7,10 @@
 import type { BotDeps } from '../bot-deps.js';
 import type { ChatRef, SendResult } from '../types.js';
 import { removeChat } from './alert-store.js';
+import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 
 /** How long an announcement record is kept: far longer than any check looks back. */
 export const ANNOUNCED_TTL_MS = 7 * 24 * 3600 * 1000;
-
-const isDuplicate = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 export const announcementId = (chat: string, kind: string, eventKey: string) => `${chat}:${kind}:${eventKey}`;
 
@@ -34,7 +33,7 @@ export async function claimEvent(
     });
     return true;
   } catch (error) {
-    if (isDuplicate(error)) return false;
+    if (isDuplicateKeyError(error)) return false;
     throw error;
   }
 }

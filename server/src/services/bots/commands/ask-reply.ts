@@ -18,7 +18,7 @@ export async function askReply(deps: BotDeps, chat: string, question: string): P
   try {
     run = await runAsk(deps.ai, question);
   } catch (error) {
-    await refundChatQuestion(deps, taken.key).catch(() => undefined);
+    await refundChatQuestion(deps, taken.counter).catch(() => undefined);
     deps.log.warn({ msg: 'bot ask failed', chat, error: error instanceof Error ? error.message : 'error' });
     return 'The question could not be answered now (the model did not answer); it was not counted. Try again later.';
   }

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { BotDeps } from '../bot-deps.js';
+import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 
 export const LEASE_ID = 'alert-checks';
 
@@ -23,8 +24,6 @@ export interface LeaseState {
 export function newHolder(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
-
-const isDuplicate = (error: unknown) => (error as { code?: unknown } | null)?.code === 11000;
 
 export interface Lease {
   /** Takes the lease when free or expired, renews it when ours; else reports the live holder. */
@@ -57,7 +56,7 @@ export function createLease(deps: Pick<BotDeps, 'models' | 'clock' | 'settings'>
         await BotLease.updateOne({ _id: LEASE_ID, holder }, { $set: { acquiredAt: now, term } });
         return { leader: true, holder, term, expiresAt, acquired: true };
       } catch (error) {
-        if (!isDuplicate(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         const live = await BotLease.findById(LEASE_ID).lean();
         return {
           leader: false,
