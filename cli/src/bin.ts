@@ -7,6 +7,10 @@ import { commandKey, requireWithCodeCache } from './code-cache.js';
 import type * as Main from './main.js';
 import { cliVersion } from './version.js';
 
+// SIGUSR1 would open this process's inspector on 127.0.0.1:9229, where anything that can send
+// it a signal could then run code as the user; with a listener, Node opens no inspector.
+process.on('SIGUSR1', () => undefined);
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${cliVersion}\n`);

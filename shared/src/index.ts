@@ -25,3 +25,4 @@ export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 export { checkJsonSchema, compileJsonSchema } from './package/json-schema.js';
 export { parseJsonFile } from './package/json-text.js';
 export { entryPathProblem } from './package/entry-path.js';
+export { isIpLiteral, isPublicAddress } from './net/address-policy.js';

@@ -1,9 +1,11 @@
-// pkg config get registry: the registry in use and where its value comes from.
+// pkg config get <key>: the registry in use, or the boundary of pkg run, and where the value
+// comes from.
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { findProject, readProjectManifest } from '../lib/project/project.js';
 import { chooseRegistry, type RegistrySource } from '../lib/registry/choose-registry.js';
 import { CONFIG_KEYS, parseConfigKey } from '../lib/user-config.js';
+import { sandboxChoice } from '../runtime/boundary.js';
 
 const SOURCES: Record<RegistrySource, string> = {
   flag: '--registry',
@@ -19,6 +21,11 @@ export const configGetCommand = defineCommand({
   configure: (cmd) => cmd.argument('<key>', `one of: ${CONFIG_KEYS.join(', ')}`),
   run({ positionals, globals }) {
     const key = parseConfigKey(positionals[0]);
+    if (key === 'sandbox') {
+      const { choice, source } = sandboxChoice(undefined);
+      if (globals.json) return printJson({ key, value: choice, source });
+      return printLines([`${choice}  (from ${source})`]);
+    }
     const resolved = chooseRegistry(globals.registry, readProjectManifest(findProject())?.registry);
     if (globals.json) return printJson({ key, value: resolved.url, source: resolved.source });
     printLines([`${resolved.url}  (from ${SOURCES[resolved.source]})`]);

@@ -21,6 +21,7 @@ export const commands: CommandEntry[] = [
     name: 'contract inspect',
     load: async () => (await import('./chain/contract-inspect.js')).contractInspectCommand,
   },
+  { name: 'doctor', load: async () => (await import('./doctor.js')).doctorCommand },
   { name: 'github branches', load: async () => (await import('./github/branches.js')).githubBranchesCommand },
   { name: 'github commits', load: async () => (await import('./github/commits.js')).githubCommitsCommand },
   { name: 'github contents', load: async () => (await import('./github/contents.js')).githubContentsCommand },

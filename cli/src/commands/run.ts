@@ -9,6 +9,7 @@ import { printJson } from '../lib/output.js';
 import { ungranted } from '../install/permissions.js';
 import { findProject, packageDir, readProjectManifest } from '../lib/project/project.js';
 import { loadInstalledPackage } from '../runtime/load-package.js';
+import { chooseBoundary, NODE_BOUNDARY_WARNING } from '../runtime/boundary.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, runTool } from '../runtime/sandbox.js';
 
 function invalid(message: string, hint?: string): CliError {
@@ -51,9 +52,15 @@ export const runCommand = defineCommand({
   name: 'run',
   summary: 'run a tool of an installed package inside the sandbox and print its output as JSON',
   help: [
-    'The tool runs in a separate Node process limited to the permissions its manifest declares',
-    "(docs/sandbox.md). The output is printed as JSON on stdout; the tool's own console output",
-    'goes to stderr. With --json: { tool, package, version, output, durationMs }.',
+    'The tool runs in a separate Node process limited to the permissions its manifest declares,',
+    'inside the OS sandbox (bubblewrap on Linux, sandbox-exec on macOS) and Node\'s permission',
+    "model (docs/sandbox.md). The output is printed as JSON on stdout; the tool's own console",
+    'output goes to stderr (at most 1 MiB each; a result of at most 4 MiB).',
+    'With --json: { tool, package, version, output, durationMs, sandbox }.',
+    '',
+    '--sandbox=node (or `pkg config set sandbox node`) runs without the OS sandbox, behind',
+    "Node's permission model only: a weaker boundary, announced on every run. pkg doctor",
+    'tells which boundary is in force.',
     '',
     'Examples:',
     '  pkg run @acme/hello hello --input \'{"name":"Ada"}\'',
@@ -66,7 +73,8 @@ export const runCommand = defineCommand({
       .option('--input <json>', 'the tool input as JSON (default: {})')
       .option('--input-file <file>', 'read the tool input from a JSON file')
       .option('--timeout <seconds>', `time limit (default: ${DEFAULT_TIMEOUT_SECONDS})`)
-      .option('--memory <MB>', `memory limit (default: ${DEFAULT_MEMORY_MB})`),
+      .option('--memory <MB>', `memory limit (default: ${DEFAULT_MEMORY_MB})`)
+      .option('--sandbox <os|node>', 'the boundary: os (default) or node (weaker; see pkg doctor)'),
   async run({ positionals, options, globals }) {
     const [id, toolName] = positionals.map((p) => (typeof p === 'string' ? p : ''));
     const parsed = parsePackageId(id ?? '');
@@ -74,6 +82,7 @@ export const runCommand = defineCommand({
     const timeout = positiveNumber(options.timeout, '--timeout', 3600);
     const memory = positiveNumber(options.memory, '--memory', 16384);
     const input = await readInput(options);
+    const boundary = chooseBoundary(options.sandbox);
 
     const project = findProject();
     const dir = packageDir(project, id);
@@ -102,10 +111,12 @@ export const runCommand = defineCommand({
       const names = [...pkg.tools.keys()].join(', ') || 'none';
       throw invalid(`${id} has no tool named "${toolName ?? ''}".`, `Its tools: ${names}.`);
     }
+    if (boundary.kind === 'node') process.stderr.write(NODE_BOUNDARY_WARNING);
     const result = await runTool({
       pkg,
       tool,
       input,
+      boundary,
       projectDir: project.root,
       ...(timeout === undefined ? {} : { timeoutMs: timeout * 1000 }),
       ...(memory === undefined ? {} : { memoryMb: Math.ceil(memory) }),
@@ -117,6 +128,7 @@ export const runCommand = defineCommand({
       version: pkg.manifest.version,
       output: result.output,
       durationMs: result.durationMs,
+      sandbox: boundary.kind === 'os' ? boundary.tool : 'node',
     });
   },
 });

@@ -1,10 +1,14 @@
-// The user-level config file (config.json): for now, the default registry.
+// The user-level config file (config.json): the default registry, and the boundary of
+// `pkg run` (`sandbox`: os or node; docs/sandbox.md).
 import { z } from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { userConfigFile } from './paths.js';
 
-export const userConfigSchema = z.looseObject({ registry: z.string().optional() });
+export const userConfigSchema = z.looseObject({
+  registry: z.string().optional(),
+  sandbox: z.string().optional(),
+});
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
 export function readUserConfig(): UserConfig {
@@ -16,7 +20,7 @@ export function writeUserConfig(config: UserConfig): void {
 }
 
 /** The keys `pkg config get|set` knows. */
-export const CONFIG_KEYS = ['registry'] as const;
+export const CONFIG_KEYS = ['registry', 'sandbox'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export function parseConfigKey(key: unknown): ConfigKey {

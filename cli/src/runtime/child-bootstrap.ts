@@ -1,12 +1,25 @@
 // The first module of the sandboxed child process (bundled to dist/child-bootstrap.mjs). It reads
-// one ChildRequest from stdin, installs the guards (network, env, signals), imports the tool's
-// entry, calls `default(input, context)` and sends the result over the IPC channel. The tool's
-// console output goes to its stdout/stderr, which the CLI shows on its own stderr.
+// one ChildRequest from stdin, installs the guards (network, processes, files, env), imports the
+// tool's entry, calls `default(input, context)` and writes the result as one JSON line on the
+// result channel (file descriptor 3). The tool's console output goes to its stdout/stderr, which
+// the CLI shows on its own stderr.
+import { writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { installFsGuard } from './fs-guard.js';
 import { createGuardedFetch, installNetworkGuard, SandboxError } from './network-guard.js';
-import { type ChildFailure, type ChildRequest, type ChildResponse, SANDBOX_CODES } from './protocol.js';
+import { installProcessGuard } from './process-guard.js';
+import {
+  type ChildFailure,
+  type ChildRequest,
+  type ChildResponse,
+  RESULT_FD,
+  SANDBOX_CODES,
+} from './protocol.js';
+
+// Captured before the tool runs: the tool may replace process.exit, not what the bootstrap calls.
+const exit = (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process);
 
 async function readRequest(): Promise<ChildRequest> {
   const chunks: Buffer[] = [];
@@ -19,9 +32,13 @@ let settled = false;
 function send(response: ChildResponse): void {
   if (settled) return;
   settled = true;
-  const exitCode = response.type === 'result' ? 0 : 1;
-  if (!process.send) process.exit(70);
-  process.send(response, undefined, {}, () => process.exit(exitCode));
+  const line = Buffer.from(`${JSON.stringify(response)}\n`);
+  try {
+    for (let at = 0; at < line.length; ) at += writeSync(RESULT_FD, line, at);
+  } catch {
+    exit(70); // the CLI closed the channel (a cap was passed): nothing more to say
+  }
+  exit(response.type === 'result' ? 0 : 1);
 }
 
 function toFailure(error: unknown): ChildFailure {
@@ -65,35 +82,18 @@ function createEnv(declared: readonly string[]): Readonly<Record<string, string 
   });
 }
 
-/** Signals to any other process (the CLI included) are refused; Node's permission model allows them. */
-function guardSignals(): void {
-  const deny = (pid: unknown) => {
-    if (pid !== process.pid) {
-      throw new SandboxError(SANDBOX_CODES.process, 'tools may not send signals to other processes');
-    }
-  };
-  const kill = process.kill.bind(process);
-  process.kill = (pid: number, signal?: string | number) => {
-    deny(pid);
-    return kill(pid, signal);
-  };
-  const raw = process as unknown as Record<string, unknown>;
-  const rawKill = raw._kill;
-  if (typeof rawKill === 'function') {
-    raw._kill = (pid: unknown, signal: unknown): unknown => {
-      deny(pid);
-      return (rawKill as (p: unknown, s: unknown) => unknown).call(process, pid, signal);
-    };
-  }
-}
-
 async function main(): Promise<void> {
   const request = await readRequest();
   for (const key of Object.keys(process.env)) if (!request.env.includes(key)) delete process.env[key];
-  const policy = { hosts: request.network, allowHttpLoopback: request.allowHttpLoopback };
+  const policy = {
+    hosts: request.network,
+    allowHttpLoopback: request.allowHttpLoopback,
+    proxySocket: request.proxySocket,
+  };
   const guardedFetch = createGuardedFetch(globalThis.fetch, policy);
   installNetworkGuard(policy);
-  guardSignals();
+  installProcessGuard();
+  installFsGuard(request.fsRoots);
   globalThis.fetch = guardedFetch;
   syncBuiltinESMExports();
 

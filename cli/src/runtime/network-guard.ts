@@ -3,20 +3,22 @@
 // guarded fetch (https only; plain http to loopback only with the test opt-in) and patches of
 // the socket layer (net, tls, http, https, dns, dgram) so that a connection to a host that
 // manifest permissions.network does not declare fails before any packet is sent.
+//
+// Every check reads a plain copy of the caller's options (each member read once, so a getter or
+// a Proxy cannot answer one host to the check and another to Node), and Node connects with that
+// same copy. Under the OS boundary the copy is not dialled at all: the connection goes to the
+// proxy's socket, which checks the host again outside the sandbox (os-sandbox/net-proxy.ts).
 import dgram from 'node:dgram';
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import tls from 'node:tls';
+import { hostAllowed, isLoopback, type NetworkPolicy, normalizeHost, proxyHeader } from './network-policy.js';
 import { SANDBOX_CODES } from './protocol.js';
 
-export interface NetworkPolicy {
-  /** Host names and `*.suffix` patterns from manifest permissions.network. */
-  hosts: readonly string[];
-  /** Plain http to a declared loopback host (PKG_RUN_ALLOW_HTTP_LOOPBACK=1, for tests). */
-  allowHttpLoopback: boolean;
-}
+export type { NetworkPolicy } from './network-policy.js';
 
 /** An error raised by the sandbox's own guards; `code` is one of SANDBOX_CODES. */
 export class SandboxError extends Error {
@@ -26,25 +28,6 @@ export class SandboxError extends Error {
     super(message);
     this.code = code;
   }
-}
-
-export function normalizeHost(host: string): string {
-  let h = host.trim().toLowerCase();
-  if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
-  return h.endsWith('.') ? h.slice(0, -1) : h;
-}
-
-/** `api.example.com` matches itself only; `*.example.com` matches every subdomain (not the apex). */
-export function hostAllowed(host: string, hosts: readonly string[]): boolean {
-  const h = normalizeHost(host);
-  return hosts.some((p) =>
-    p.startsWith('*.') ? h.endsWith(p.slice(1)) && h.length > p.length - 1 : h === p,
-  );
-}
-
-export function isLoopback(host: string): boolean {
-  const h = normalizeHost(host);
-  return h === 'localhost' || h === '::1' || (net.isIPv4(h) && h.startsWith('127.'));
 }
 
 function denied(message: string): SandboxError {
@@ -91,45 +74,79 @@ export function createGuardedFetch(original: typeof fetch, policy: NetworkPolicy
 
 type Callable = (...args: unknown[]) => unknown;
 
-/** Replaces `target[key]` with a function that runs `check(args)` first. */
-function guard(target: object, key: string, check: (args: unknown[]) => void): void {
+/** Replaces `target[key]` with `replacement(original)`. */
+function wrap(target: object, key: string, replacement: (original: Callable) => Callable): void {
   const record = target as Record<string, unknown>;
   const original = record[key];
-  if (typeof original !== 'function') return;
-  const fn = original as Callable;
-  record[key] = function guarded(this: unknown, ...args: unknown[]): unknown {
-    check(args);
-    return fn.apply(this, args);
-  };
+  if (typeof original === 'function') record[key] = replacement(original as Callable);
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+/** Replaces `target[key]` with a function that runs `check(args)` first. */
+function guard(target: object, key: string, check: (args: unknown[]) => void): void {
+  wrap(target, key, (fn) =>
+    function guarded(this: unknown, ...args: unknown[]): unknown {
+      check(args);
+      return fn.apply(this, args);
+    },
+  );
+}
 
-/** The target of net/tls connect arguments: (options), (port, host), (path) or net's internal [options, cb]. */
-function checkConnect(args: unknown[], policy: NetworkPolicy, via: string): void {
-  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
-  const options = asRecord(first);
-  if (options) {
-    if (options.socket !== undefined && options.socket !== null) return; // tls over a socket already checked
-    if (typeof options.path === 'string')
-      throw denied(`local socket ${options.path} (${via}) is not available`);
-    if (typeof options.lookup === 'function') throw denied(`a custom DNS lookup (${via}) is not allowed`);
-    const host = typeof options.host === 'string' && options.host !== '' ? options.host : 'localhost';
-    return checkHost(host, policy, via);
+/** Members a connect copy never carries: local sockets, inherited descriptors, custom lookups. */
+const DROPPED = ['path', 'fd', 'handle', 'lookup', 'socket', 'localAddress', 'localPort'] as const;
+
+interface ConnectCall {
+  /** A plain copy: what was checked is what Node connects with. */
+  options: Record<string, unknown>;
+  callback: Callable | undefined;
+  host: string;
+  port: number;
+}
+
+/**
+ * The connect arguments of net/tls: (options[, cb]), (port[, host][, cb]), (path[, cb]) or net's
+ * internal [options, cb], turned into a checked plain copy. A TLS call may keep a `socket` that
+ * is a stream (TLS over a connection that was itself checked when it was made).
+ */
+function connectCall(args: unknown[], policy: NetworkPolicy, via: string, tlsOver = false): ConnectCall {
+  const list = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+  const first = list[0];
+  const callback = list.find((a): a is Callable => typeof a === 'function');
+  let options: Record<string, unknown>;
+  if (first !== null && typeof first === 'object') {
+    options = { ...(first as Record<string, unknown>) }; // each own member read once
+  } else if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
+    options = { port: first, host: typeof list[1] === 'string' ? list[1] : undefined };
+    if (list[2] !== null && typeof list[2] === 'object') options = { ...(list[2]), ...options };
+  } else if (typeof first === 'string') {
+    throw denied(`local socket ${first} (${via}) is not available`);
+  } else {
+    options = {};
   }
-  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
-    return checkHost(typeof args[1] === 'string' ? args[1] : 'localhost', policy, via);
+  if (options.path !== undefined && options.path !== null)
+    throw denied(`a local socket (${via}) is not available`);
+  if (typeof options.lookup === 'function') throw denied(`a custom DNS lookup (${via}) is not allowed`);
+  if (options.fd !== undefined || options.handle !== undefined)
+    throw denied(`an inherited descriptor (${via}) is not available`);
+  const socket = options.socket;
+  for (const key of DROPPED) delete options[key];
+  if (tlsOver && socket instanceof Duplex) options.socket = socket;
+  const host = typeof options.host === 'string' && options.host !== '' ? options.host : 'localhost';
+  const port = Number(options.port);
+  options.host = host;
+  options.port = port;
+  if (!options.socket) {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw denied(`the port ${String(options.port)} (${via}) is not valid`);
+    checkHost(host, policy, via);
   }
-  if (typeof first === 'string') throw denied(`local socket ${first} (${via}) is not available`);
-  checkHost('localhost', policy, via);
+  return { options, callback, host, port };
 }
 
 /** http.request / https.request arguments: (url[, options][, cb]) or (options[, cb]). */
 function checkRequest(args: unknown[], policy: NetworkPolicy, protocol: string, via: string): void {
   const [first, second] = args;
   const url = typeof first === 'string' || first instanceof URL ? new URL(String(first)) : undefined;
-  const options = asRecord(url ? second : first) ?? {};
+  const raw = url ? second : first;
+  const options = raw !== null && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
   if (options.socketPath !== undefined) throw denied(`local socket requests (${via}) are not available`);
   if (typeof options.lookup === 'function') throw denied(`a custom DNS lookup (${via}) is not allowed`);
   const named = options.hostname ?? options.host;
@@ -154,12 +171,47 @@ const DNS_QUERIES = [
   'resolveTxt',
 ];
 
+const UDP_REFUSED = () => denied('UDP sockets (dgram) are not available to tools');
+
 /** Patches the socket layer; call before the tool's module is imported. */
 export function installNetworkGuard(policy: NetworkPolicy): void {
-  guard(net.Socket.prototype, 'connect', (a) => checkConnect(a, policy, 'net.Socket.connect'));
-  guard(net, 'connect', (a) => checkConnect(a, policy, 'net.connect'));
-  guard(net, 'createConnection', (a) => checkConnect(a, policy, 'net.createConnection'));
-  guard(tls, 'connect', (a) => checkConnect(a, policy, 'tls.connect'));
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(socket)
+  const socketConnect = net.Socket.prototype.connect as unknown as Callable;
+  const tlsConnect = tls.connect.bind(tls) as unknown as Callable;
+  const proxy = policy.proxySocket;
+
+  net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
+    const call = connectCall(args, policy, 'net.Socket.connect');
+    if (!proxy) return socketConnect.call(this, call.options, call.callback) as net.Socket;
+    if (this instanceof tls.TLSSocket) {
+      throw denied('a TLS socket connects through tls.connect under the OS boundary');
+    }
+    socketConnect.call(this, { path: proxy }, call.callback);
+    this.write(proxyHeader(call.host, call.port));
+    return this;
+  };
+
+  const netConnect = (via: string) =>
+    function connect(...args: unknown[]): net.Socket {
+      const call = connectCall(args, policy, via);
+      const socket = new net.Socket({ allowHalfOpen: call.options.allowHalfOpen === true });
+      if (typeof call.options.timeout === 'number') socket.setTimeout(call.options.timeout);
+      return (socket.connect as (...a: unknown[]) => net.Socket)(call.options, call.callback);
+    };
+  (net as { connect: unknown }).connect = netConnect('net.connect');
+  (net as { createConnection: unknown }).createConnection = netConnect('net.createConnection');
+
+  (tls as { connect: unknown }).connect = function connect(...args: unknown[]): tls.TLSSocket {
+    const call = connectCall(args, policy, 'tls.connect', true);
+    const options = { ...call.options };
+    if (!options.socket && proxy) {
+      // TLS over a raw connection through the proxy; the name still goes in SNI and the check.
+      options.socket = new net.Socket().connect({ host: call.host, port: call.port });
+      if (options.servername === undefined && net.isIP(call.host) === 0) options.servername = call.host;
+    }
+    return tlsConnect(options, call.callback) as tls.TLSSocket;
+  };
+
   guard(net.Server.prototype, 'listen', () => {
     throw denied('tools may not listen for incoming connections');
   });
@@ -171,15 +223,24 @@ export function installNetworkGuard(policy: NetworkPolicy): void {
     guard(module, 'request', (a) => checkRequest(a, policy, protocol, `${name}.request`));
     guard(module, 'get', (a) => checkRequest(a, policy, protocol, `${name}.get`));
   }
+  // UDP: every way in (the factory, the constructor's methods, the handle factory) is refused.
   guard(dgram, 'createSocket', () => {
-    throw denied('UDP sockets (dgram) are not available to tools');
+    throw UDP_REFUSED();
+  });
+  for (const key of ['bind', 'connect', 'send', 'sendto', 'addMembership', 'addSourceSpecificMembership']) {
+    guard(dgram.Socket.prototype, key, () => {
+      throw UDP_REFUSED();
+    });
+  }
+  guard(dgram, '_createSocketHandle', () => {
+    throw UDP_REFUSED();
   });
   const resolvers = [dns, dns.promises, dns.Resolver.prototype, dns.promises.Resolver.prototype];
   for (const target of resolvers) {
     for (const key of DNS_QUERIES) {
       guard(target, key, (a) => checkHost(typeof a[0] === 'string' ? a[0] : '', policy, `dns.${key}`));
     }
-    for (const key of ['reverse', 'lookupService']) {
+    for (const key of ['reverse', 'lookupService', 'setServers']) {
       guard(target, key, () => {
         throw denied(`dns.${key} is not available to tools`);
       });

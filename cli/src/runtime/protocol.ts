@@ -1,6 +1,10 @@
 // What the CLI and the sandboxed child process say to each other. The CLI writes one
-// `ChildRequest` as JSON on the child's stdin; the child answers with one `ChildResponse` over
-// the IPC channel. The tool's own stdout and stderr never carry the result.
+// `ChildRequest` as JSON on the child's stdin; the child answers with one `ChildResponse` as JSON
+// on file descriptor 3 (the result channel), which the CLI reads up to its cap. The tool's own
+// stdout and stderr never carry the result.
+
+/** The child's end of the result channel. */
+export const RESULT_FD = 3;
 
 export interface ChildRequest {
   /** Absolute path of the tool's entry file. */
@@ -14,6 +18,10 @@ export interface ChildRequest {
   env: string[];
   /** Plain http to a declared loopback host (tests only: PKG_RUN_ALLOW_HTTP_LOOPBACK=1). */
   allowHttpLoopback: boolean;
+  /** Under the OS boundary: the network proxy's socket inside the sandbox. */
+  proxySocket?: string | undefined;
+  /** Real paths the tool may reach through the file system (package, bootstrap, declared paths). */
+  fsRoots: string[];
 }
 
 export interface ChildFailure {
@@ -29,9 +37,10 @@ export interface ChildFailure {
 
 export type ChildResponse = { type: 'result'; output: unknown } | { type: 'error'; error: ChildFailure };
 
-/** Error codes raised by the child's guards (network, env, signals). */
+/** Error codes raised by the child's guards (network, env, processes, links). */
 export const SANDBOX_CODES = {
   network: 'PKG_NETWORK_DENIED',
   env: 'PKG_ENV_DENIED',
   process: 'PKG_PROCESS_DENIED',
+  link: 'PKG_LINK_DENIED',
 } as const;

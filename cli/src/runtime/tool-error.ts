@@ -69,6 +69,7 @@ const GUARD_HINTS: Record<string, string> = {
   [SANDBOX_CODES.network]: 'Declare the host in manifest permissions.network (then reinstall the package).',
   [SANDBOX_CODES.env]: 'Declare the variable in manifest permissions.env (then reinstall the package).',
   [SANDBOX_CODES.process]: 'docs/sandbox.md lists what a tool may do.',
+  [SANDBOX_CODES.link]: 'Remove the link from the declared path, or copy what it points to into it.',
 };
 
 export function toolFailureError(tool: string, failure: ChildFailure): CliError {

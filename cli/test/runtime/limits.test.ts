@@ -1,14 +1,14 @@
 // The time and memory limits: a tool that never finishes is killed at the time limit; a tool
 // that allocates without bound is stopped at the memory limit. Both fail with a clear message.
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { createProbeProject } from './probe-project.js';
+import { BOUNDARIES, createProbeProject, runUnder } from './probe-project.js';
 
 const project = createProbeProject();
 afterAll(project.cleanup);
-const run = (...args: string[]) => runCli(['run', '@acme/probe', ...args], { cwd: project.root });
 
-describe('limits', () => {
+describe.each(BOUNDARIES)('limits under the %s boundary', (sandbox) => {
+  const run = (...args: string[]) => runUnder(sandbox, ['@acme/probe', ...args], { cwd: project.root });
+
   test('a tool that loops forever is killed at the time limit', async () => {
     const started = performance.now();
     const { code, stdout, stderr } = await run('loop', '--timeout', '1');

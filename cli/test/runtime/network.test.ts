@@ -5,8 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { createProbeProject } from './probe-project.js';
+import { BOUNDARIES, createProbeProject, runUnder } from './probe-project.js';
 
 const project = createProbeProject();
 let server: Server;
@@ -31,10 +30,11 @@ beforeEach(() => {
 });
 
 const optIn = { PKG_RUN_ALLOW_HTTP_LOOPBACK: '1' };
-const run = (tool: string, input: object, env: NodeJS.ProcessEnv = optIn) =>
-  runCli(['run', '@acme/probe', tool, '--input', JSON.stringify(input)], { cwd: project.root, env });
 
-describe('network', () => {
+describe.each(BOUNDARIES)('network under the %s boundary', (sandbox) => {
+  const run = (tool: string, input: object, env: NodeJS.ProcessEnv = optIn) =>
+    runUnder(sandbox, ['@acme/probe', tool, '--input', JSON.stringify(input)], { cwd: project.root, env });
+
   test('fetching a declared host works', async () => {
     const { code, stdout } = await run('fetch', { url: `http://127.0.0.1:${port}/` });
     expect(code).toBe(0);

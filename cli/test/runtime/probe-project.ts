@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Manifest, scaffold } from '@pkg/shared';
-import { tempDir } from '../helpers/run-cli.js';
+import { type CliRun, runCli, tempDir } from '../helpers/run-cli.js';
 
 export const PROBE_PERMISSIONS: Manifest['permissions'] = {
   fs: { read: ['data'], write: ['out'] },
@@ -115,4 +115,29 @@ export function createProbeProject(tools = PROBE_TOOLS): ProbeProject {
   write(join(root, 'data', 'note.txt'), 'declared data\n');
   mkdirSync(join(root, 'out'));
   return { root, packageDir, cleanup };
+}
+
+/** Both walls: the OS boundary (the default) and the weaker one a user may choose. */
+export const BOUNDARIES = ['os', 'node'] as const;
+export type BoundaryName = (typeof BOUNDARIES)[number];
+
+/** The warning `pkg run --sandbox=node` prints first on stderr, on every run. */
+export const NODE_WARNING =
+  "pkg: warning: the OS sandbox is off (--sandbox=node): the tool runs behind Node's permission model and pkg's guards only, a weaker boundary (docs/sandbox.md).\n";
+
+/**
+ * `pkg run <args>` under `sandbox`. Under the node boundary the warning must come first on
+ * stderr; it is taken off, so that both boundaries can be held to the same messages.
+ */
+export async function runUnder(
+  sandbox: BoundaryName,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<CliRun> {
+  const result = await runCli(['run', ...args, '--sandbox', sandbox], options);
+  if (sandbox === 'os') return result;
+  if (!result.stderr.startsWith(NODE_WARNING)) {
+    throw new Error(`pkg run --sandbox=node did not warn first on stderr:\n${result.stderr}`);
+  }
+  return { ...result, stderr: result.stderr.slice(NODE_WARNING.length) };
 }

@@ -18,7 +18,7 @@ describe('pkg run', () => {
     expect(JSON.parse(stdout)).toEqual({ value: 'hi' });
   });
 
-  test('--json wraps the output with the tool, package, version and duration', async () => {
+  test('--json wraps the output with the tool, package, version, duration and boundary', async () => {
     const { code, stdout } = await runCli(
       ['--json', 'run', '@acme/probe', 'echo', '--input', '{"value":"hi"}'],
       {
@@ -32,6 +32,7 @@ describe('pkg run', () => {
       version: '0.1.0',
       output: { value: 'hi' },
       durationMs: expect.any(Number),
+      sandbox: 'bubblewrap',
     });
   });
 

@@ -8,7 +8,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { NetworkGuardError, ProviderError, findProviderError } from '../errors/data-errors.js';
 import type { Redactor } from '../errors/redact.js';
-import { hostnameOf, isIpLiteral, isPrivateName, isPublicAddress } from './address-policy.js';
+import { hostnameOf, isIpLiteral, isPrivateName, isPublicAddress } from '../../net/address-policy.js';
 import type { NetPolicy } from './net-policy.js';
 import { readCapped } from './read-capped.js';
 

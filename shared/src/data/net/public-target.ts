@@ -3,7 +3,7 @@
 // PKG_NET_ALLOW_PRIVATE says (docs/data-layer.md, "Web"): no credentials, no localhost, private,
 // link-local or metadata address (in any spelling the URL parser accepts: decimal, octal, hex,
 // IPv4-mapped IPv6), and no `.local`, `.internal` or single-label name.
-import { hostnameOf, isIpLiteral, isPrivateName, isPublicAddress } from './address-policy.js';
+import { hostnameOf, isIpLiteral, isPrivateName, isPublicAddress } from '../../net/address-policy.js';
 
 /** Why `input` is not a public http(s) target, or undefined when it is one. */
 export function publicTargetProblem(input: string): string | undefined {

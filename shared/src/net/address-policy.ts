@@ -1,4 +1,5 @@
-// Which hosts and addresses the guarded fetch may reach. An address is public only when
+// Which hosts and addresses an outgoing connection may reach (the data layer's guarded fetch,
+// the network proxy of `pkg run`). An address is public only when
 // ipaddr.js classifies it as global unicast; IPv4-mapped IPv6 is judged as the IPv4 inside.
 // Private, loopback, link-local (metadata), CGNAT, multicast, unspecified, unique-local,
 // reserved and translation ranges are all refused.
