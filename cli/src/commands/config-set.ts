@@ -17,12 +17,15 @@ export const configSetCommand = defineCommand({
   run({ positionals, globals }) {
     const key = parseConfigKey(positionals[0]);
     const raw = String(positionals[1]);
-    const value = key === 'registry' ? normalizeRegistry(raw, 'the value') : parseSandboxChoice(raw, 'sandbox');
+    const value =
+      key === 'registry' ? normalizeRegistry(raw, 'the value') : parseSandboxChoice(raw, 'sandbox');
     writeUserConfig({ ...readUserConfig(), [key]: value });
     if (globals.json) return printJson({ key, value, file: userConfigFile() });
     const lines = [`${key} = ${value}  (saved in ${userConfigFile()})`];
     if (key === 'sandbox' && value === 'node') {
-      lines.push('warning: pkg run now uses the weaker boundary (Node\'s permission model only); pkg config set sandbox os undoes it.');
+      lines.push(
+        "warning: pkg run now uses the weaker boundary (Node's permission model only); pkg config set sandbox os undoes it.",
+      );
     }
     printLines(lines);
   },

@@ -53,7 +53,7 @@ export const runCommand = defineCommand({
   summary: 'run a tool of an installed package inside the sandbox and print its output as JSON',
   help: [
     'The tool runs in a separate Node process limited to the permissions its manifest declares,',
-    'inside the OS sandbox (bubblewrap on Linux, sandbox-exec on macOS) and Node\'s permission',
+    "inside the OS sandbox (bubblewrap on Linux, sandbox-exec on macOS) and Node's permission",
     "model (docs/sandbox.md). The output is printed as JSON on stdout; the tool's own console",
     'output goes to stderr (at most 1 MiB each; a result of at most 4 MiB).',
     'With --json: { tool, package, version, output, durationMs, sandbox }.',

@@ -24,33 +24,43 @@ export const INSTALL_LINE =
   'install bubblewrap (sudo apt-get install bubblewrap on Debian and Ubuntu, sudo dnf install bubblewrap on Fedora), or run with --sandbox=node for the weaker boundary';
 
 export const NODE_BOUNDARY_WARNING =
-  'pkg: warning: the OS sandbox is off (--sandbox=node): the tool runs behind Node\'s permission model and pkg\'s guards only, a weaker boundary (docs/sandbox.md).\n';
+  "pkg: warning: the OS sandbox is off (--sandbox=node): the tool runs behind Node's permission model and pkg's guards only, a weaker boundary (docs/sandbox.md).\n";
 
 export function parseSandboxChoice(value: unknown, what: string): SandboxChoice {
   const found = SANDBOX_CHOICES.find((c) => c === value);
   if (found) return found;
-  throw new CliError('BAD_REQUEST', `${what} must be one of ${SANDBOX_CHOICES.join(', ')} (got ${JSON.stringify(value)}).`, {
-    exitCode: EXIT.invalidInput,
-    hint: 'os: the OS sandbox (the default); node: Node\'s permission model only.',
-  });
+  throw new CliError(
+    'BAD_REQUEST',
+    `${what} must be one of ${SANDBOX_CHOICES.join(', ')} (got ${JSON.stringify(value)}).`,
+    {
+      exitCode: EXIT.invalidInput,
+      hint: "os: the OS sandbox (the default); node: Node's permission model only.",
+    },
+  );
 }
 
 /** The choice and where it came from: --sandbox, then the user config, then `os`. */
 export function sandboxChoice(flag: unknown): { choice: SandboxChoice; source: ChoiceSource } {
   if (flag !== undefined) return { choice: parseSandboxChoice(flag, '--sandbox'), source: '--sandbox' };
   const configured = readUserConfig().sandbox;
-  if (configured !== undefined) return { choice: parseSandboxChoice(configured, 'The user config key sandbox'), source: 'user config' };
+  if (configured !== undefined)
+    return { choice: parseSandboxChoice(configured, 'The user config key sandbox'), source: 'user config' };
   return { choice: 'os', source: 'default' };
 }
 
 /** What the OS boundary would use on this machine, or why there is none. */
-export function detectOsSandbox(): { tool: 'bubblewrap' | 'sandbox-exec'; path: string } | { missing: string } {
+export function detectOsSandbox():
+  { tool: 'bubblewrap' | 'sandbox-exec'; path: string } | { missing: string } {
   if (process.platform === 'linux') {
     const path = findBubblewrap();
-    return path ? { tool: 'bubblewrap', path } : { missing: 'bubblewrap (bwrap) is not installed or not on PATH' };
+    return path
+      ? { tool: 'bubblewrap', path }
+      : { missing: 'bubblewrap (bwrap) is not installed or not on PATH' };
   }
   if (process.platform === 'darwin') {
-    return existsSync(SANDBOX_EXEC) ? { tool: 'sandbox-exec', path: SANDBOX_EXEC } : { missing: `${SANDBOX_EXEC} is missing` };
+    return existsSync(SANDBOX_EXEC)
+      ? { tool: 'sandbox-exec', path: SANDBOX_EXEC }
+      : { missing: `${SANDBOX_EXEC} is missing` };
   }
   return { missing: `pkg has no OS sandbox for ${process.platform}` };
 }
@@ -61,10 +71,15 @@ export function chooseBoundary(flag: unknown): Boundary {
   if (choice === 'node') return { kind: 'node', source };
   const os = detectOsSandbox();
   if ('missing' in os) {
-    throw new CliError('SANDBOX_UNAVAILABLE', `The OS sandbox is not available: ${os.missing}; ${INSTALL_LINE}.`, {
-      hint: 'pkg doctor shows which boundary is in force and why.',
-    });
+    throw new CliError(
+      'SANDBOX_UNAVAILABLE',
+      `The OS sandbox is not available: ${os.missing}; ${INSTALL_LINE}.`,
+      {
+        hint: 'pkg doctor shows which boundary is in force and why.',
+      },
+    );
   }
-  if (os.tool === 'bubblewrap') return { kind: 'os', tool: 'bubblewrap', path: os.path, seccomp: buildSeccompFilter(), source };
+  if (os.tool === 'bubblewrap')
+    return { kind: 'os', tool: 'bubblewrap', path: os.path, seccomp: buildSeccompFilter(), source };
   return { kind: 'os', tool: 'sandbox-exec', path: os.path, source };
 }

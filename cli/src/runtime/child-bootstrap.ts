@@ -34,7 +34,7 @@ function send(response: ChildResponse): void {
   settled = true;
   const line = Buffer.from(`${JSON.stringify(response)}\n`);
   try {
-    for (let at = 0; at < line.length; ) at += writeSync(RESULT_FD, line, at);
+    for (let at = 0; at < line.length;) at += writeSync(RESULT_FD, line, at);
   } catch {
     exit(70); // the CLI closed the channel (a cap was passed): nothing more to say
   }

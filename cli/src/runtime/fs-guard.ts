@@ -68,7 +68,8 @@ function resolveReal(path: string): string {
 }
 
 export function installFsGuard(roots: readonly string[]): void {
-  const inside = (real: string) => roots.some((r) => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep));
+  const inside = (real: string) =>
+    roots.some((r) => real === r || real.startsWith(r.endsWith(sep) ? r : r + sep));
   const check = (args: unknown[], count: number, via: string) => {
     for (let i = 0; i < count; i++) {
       const path = pathOf(args[i]);

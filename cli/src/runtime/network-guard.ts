@@ -83,11 +83,14 @@ function wrap(target: object, key: string, replacement: (original: Callable) => 
 
 /** Replaces `target[key]` with a function that runs `check(args)` first. */
 function guard(target: object, key: string, check: (args: unknown[]) => void): void {
-  wrap(target, key, (fn) =>
-    function guarded(this: unknown, ...args: unknown[]): unknown {
-      check(args);
-      return fn.apply(this, args);
-    },
+  wrap(
+    target,
+    key,
+    (fn) =>
+      function guarded(this: unknown, ...args: unknown[]): unknown {
+        check(args);
+        return fn.apply(this, args);
+      },
   );
 }
 
@@ -116,7 +119,7 @@ function connectCall(args: unknown[], policy: NetworkPolicy, via: string, tlsOve
     options = { ...(first as Record<string, unknown>) }; // each own member read once
   } else if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
     options = { port: first, host: typeof list[1] === 'string' ? list[1] : undefined };
-    if (list[2] !== null && typeof list[2] === 'object') options = { ...(list[2]), ...options };
+    if (list[2] !== null && typeof list[2] === 'object') options = { ...list[2], ...options };
   } else if (typeof first === 'string') {
     throw denied(`local socket ${first} (${via}) is not available`);
   } else {
@@ -135,7 +138,8 @@ function connectCall(args: unknown[], policy: NetworkPolicy, via: string, tlsOve
   options.host = host;
   options.port = port;
   if (!options.socket) {
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw denied(`the port ${String(options.port)} (${via}) is not valid`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw denied(`the port ${String(options.port)} (${via}) is not valid`);
     checkHost(host, policy, via);
   }
   return { options, callback, host, port };

@@ -48,14 +48,27 @@ function guardReport(): void {
   const frozen: Record<string, unknown> = {};
   for (const key of ['getReport']) frozen[key] = (report[key] as () => unknown).bind(report);
   frozen.writeReport = refuse('process.report.writeReport');
-  for (const key of ['directory', 'filename', 'compact', 'signal', 'reportOnFatalError', 'reportOnSignal', 'reportOnUncaughtException', 'excludeNetwork']) {
+  for (const key of [
+    'directory',
+    'filename',
+    'compact',
+    'signal',
+    'reportOnFatalError',
+    'reportOnSignal',
+    'reportOnUncaughtException',
+    'excludeNetwork',
+  ]) {
     Object.defineProperty(frozen, key, {
       get: () => report[key],
       set: refuse(`process.report.${key}`),
       enumerable: true,
     });
   }
-  Object.defineProperty(process, 'report', { value: Object.freeze(frozen), configurable: false, writable: false });
+  Object.defineProperty(process, 'report', {
+    value: Object.freeze(frozen),
+    configurable: false,
+    writable: false,
+  });
 }
 
 export function installProcessGuard(): void {
@@ -65,7 +78,8 @@ export function installProcessGuard(): void {
   replace(process, '_startProfilerIdleNotifier', refuse('process._startProfilerIdleNotifier'));
   const setPriority = os.setPriority.bind(os);
   replace(os, 'setPriority', (...args: unknown[]) => {
-    if (args.length > 1 && args[0] !== 0 && args[0] !== process.pid) refuse('os.setPriority of another process')();
+    if (args.length > 1 && args[0] !== 0 && args[0] !== process.pid)
+      refuse('os.setPriority of another process')();
     return (setPriority as (...a: unknown[]) => void)(...args);
   });
   replace(v8, 'setFlagsFromString', refuse('v8.setFlagsFromString'));

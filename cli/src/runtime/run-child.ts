@@ -50,7 +50,8 @@ async function treeResidentMb(pid: number): Promise<number | undefined> {
   if (!Number.isFinite(pages)) return undefined;
   let total = (pages * 4096) / (1024 * 1024);
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
-  for (const child of children.split(' ').filter(Boolean)) total += (await treeResidentMb(Number(child))) ?? 0;
+  for (const child of children.split(' ').filter(Boolean))
+    total += (await treeResidentMb(Number(child))) ?? 0;
   return total;
 }
 

@@ -149,7 +149,8 @@ export async function runTool(options: RunToolOptions): Promise<RunToolResult> {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   }
   const durationMs = Math.round(performance.now() - started);
-  for (const refusal of proxy?.refusals ?? []) process.stderr.write(`pkg: the network proxy refused ${refusal}\n`);
+  for (const refusal of proxy?.refusals ?? [])
+    process.stderr.write(`pkg: the network proxy refused ${refusal}\n`);
   const response = outcome.stopped ? undefined : outcome.response;
   if (response?.type === 'error') throw toolFailureError(tool.name, response.error satisfies ChildFailure);
   if (response?.type !== 'result') throw outcomeError(outcome, tool.name, limits, boundary);

@@ -22,7 +22,12 @@ export function runCli(
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, ...options.env } },
+      {
+        cwd: options.cwd,
+        encoding: 'utf8',
+        env: { ...process.env, ...options.env },
+        maxBuffer: 64 * 1024 * 1024, // execFile's default (1 MiB) would cut a capped tool's output short
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

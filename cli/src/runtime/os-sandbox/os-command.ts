@@ -57,5 +57,9 @@ export function osSandboxCommand(
   mkdirSync(tmp);
   const profile = join(workDir, 'profile.sb');
   writeFileSync(profile, seatbeltProfile(view, tmp));
-  return { command: [boundary.path, '-f', profile, ...node], seccomp: undefined, proxySocket: view.proxySocket };
+  return {
+    command: [boundary.path, '-f', profile, ...node],
+    seccomp: undefined,
+    proxySocket: view.proxySocket,
+  };
 }

@@ -10,8 +10,19 @@ import { osSandboxCommand } from './os-command.js';
 import type { SandboxView } from './view.js';
 
 export type OsProbe =
-  | { works: true; tool: 'bubblewrap' | 'sandbox-exec'; path: string; version: string | undefined; startMs: number }
-  | { works: false; tool: 'bubblewrap' | 'sandbox-exec' | undefined; path: string | undefined; reason: string };
+  | {
+      works: true;
+      tool: 'bubblewrap' | 'sandbox-exec';
+      path: string;
+      version: string | undefined;
+      startMs: number;
+    }
+  | {
+      works: false;
+      tool: 'bubblewrap' | 'sandbox-exec' | undefined;
+      path: string | undefined;
+      reason: string;
+    };
 
 function run(
   command: string[],
@@ -19,7 +30,10 @@ function run(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const [file = '', ...args] = command;
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe', 'ignore', stdin ? 'pipe' : 'ignore'], env: {} });
+    const child = spawn(file, args, {
+      stdio: ['ignore', 'pipe', 'pipe', 'ignore', stdin ? 'pipe' : 'ignore'],
+      env: {},
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -50,7 +64,12 @@ export async function probeOsSandbox(): Promise<OsProbe> {
     writeFileSync(view.bootstrap, '');
     writeFileSync(view.proxySocket, '');
     const seccomp = found.tool === 'bubblewrap' ? buildSeccompFilter() : undefined;
-    const node = [process.execPath, '--experimental-permission', `--allow-fs-read=${view.bootstrap}`, view.bootstrap];
+    const node = [
+      process.execPath,
+      '--experimental-permission',
+      `--allow-fs-read=${view.bootstrap}`,
+      view.bootstrap,
+    ];
     const boundary =
       found.tool === 'bubblewrap'
         ? ({ kind: 'os', tool: 'bubblewrap', path: found.path, seccomp, source: 'default' } as const)
@@ -61,9 +80,15 @@ export async function probeOsSandbox(): Promise<OsProbe> {
     const startMs = Math.round(performance.now() - started);
     if (result.code !== 0) {
       const reason = result.stderr.trim().split('\n')[0] || `exit code ${String(result.code)}`;
-      return { works: false, tool: found.tool, path: found.path, reason: `${found.tool} could not start Node: ${reason}` };
+      return {
+        works: false,
+        tool: found.tool,
+        path: found.path,
+        reason: `${found.tool} could not start Node: ${reason}`,
+      };
     }
-    const version = found.tool === 'bubblewrap' ? (await run([found.path, '--version'])).stdout.trim() : undefined;
+    const version =
+      found.tool === 'bubblewrap' ? (await run([found.path, '--version'])).stdout.trim() : undefined;
     return { works: true, tool: found.tool, path: found.path, version: version || undefined, startMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });

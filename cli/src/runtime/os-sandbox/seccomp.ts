@@ -179,8 +179,7 @@ export function buildSeccompFilter(architecture: NodeJS.Architecture = arch): Bu
   const table = TABLES[architecture];
   if (!table) return undefined;
   const program: Instruction[] = [];
-  const fixups: { at: number; target: 'eperm' | 'enosys' | 'kill' | 'clone' | 'socket' }[] =
-    [];
+  const fixups: { at: number; target: 'eperm' | 'enosys' | 'kill' | 'clone' | 'socket' }[] = [];
   const op = (code: number, k: number, jt = 0, jf = 0) => program.push({ code, jt, jf, k });
   /** A conditional jump whose true branch goes to a label placed later. */
   const jumpTo = (code: number, k: number, target: (typeof fixups)[number]['target']) => {

@@ -40,10 +40,14 @@ function mountBase(path: string): string {
 
 function linkError(declared: string, link: string, target: string, projectDir: string): CliError {
   const shown = relative(projectDir, link) || '.';
-  return new CliError('TOOL_PERMISSION_DENIED', `${shown} is a link to ${target}, outside the declared path ${declared}; the tool was not run.`, {
-    details: [{ path: shown, code: 'LINK_LEAVES_DECLARED_PATH', message: `points to ${target}` }],
-    hint: 'Remove the link, or copy what it points to into the declared path.',
-  });
+  return new CliError(
+    'TOOL_PERMISSION_DENIED',
+    `${shown} is a link to ${target}, outside the declared path ${declared}; the tool was not run.`,
+    {
+      details: [{ path: shown, code: 'LINK_LEAVES_DECLARED_PATH', message: `points to ${target}` }],
+      hint: 'Remove the link, or copy what it points to into the declared path.',
+    },
+  );
 }
 
 /** Throws when `base` (inside the project) is reached through a link, or holds a link that leaves it. */
@@ -54,7 +58,8 @@ function checkLinks(declared: string, base: string, projectDir: string, realProj
     at = join(at, part);
     const stat = lstatSync(at, { throwIfNoEntry: false });
     if (!stat) return; // missing: nothing to follow
-    if (stat.isSymbolicLink()) throw linkError(declared, at, resolve(dirname(at), readlinkSync(at)), projectDir);
+    if (stat.isSymbolicLink())
+      throw linkError(declared, at, resolve(dirname(at), readlinkSync(at)), projectDir);
   }
   const realBase = join(realProject, relative(projectDir, base));
   const walk = (dir: string) => {
@@ -108,13 +113,17 @@ export function buildView(
   }
   const reads = nodeReads.map(mountBase).filter((p) => lstatSync(p, { throwIfNoEntry: false }));
   const writes = nodeWrites.map(mountBase);
-  if (createMissing) for (const p of writes) if (!lstatSync(p, { throwIfNoEntry: false })) mkdirSync(p, { recursive: true });
+  if (createMissing)
+    for (const p of writes) if (!lstatSync(p, { throwIfNoEntry: false })) mkdirSync(p, { recursive: true });
   const scope = join(projectDir, '.pkg', 'package.json');
   return {
     projectDir,
     packageDir,
     bootstrap,
-    moduleScope: isWithin(join(projectDir, '.pkg'), packageDir) && lstatSync(scope, { throwIfNoEntry: false })?.isFile() ? scope : undefined,
+    moduleScope:
+      isWithin(join(projectDir, '.pkg'), packageDir) && lstatSync(scope, { throwIfNoEntry: false })?.isFile()
+        ? scope
+        : undefined,
     reads,
     writes: writes.filter((p) => lstatSync(p, { throwIfNoEntry: false })),
     nodeReads,
