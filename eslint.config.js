@@ -12,6 +12,16 @@ const REST_MESSAGE =
   'REST adapters call procedures or services; the database and the artifact store are theirs (docs/architecture.md).';
 const SERVICES_MESSAGE =
   'Services know no HTTP: statuses, headers and routes live in rest/ (docs/architecture.md).';
+const CHILD_SIDE = [
+  'child-bootstrap',
+  'network-guard',
+  'network-policy',
+  'process-guard',
+  'fs-guard',
+  'protocol',
+];
+const CHILD_MESSAGE =
+  "The sandboxed child's bootstrap imports Node's built-ins and the other child-side files only (docs/architecture.md).";
 const CLIENT_MESSAGE =
   'The CLI and the website import only the router type: `import type { AppRouter } from "@pkg/server/router"`.';
 
@@ -123,6 +133,22 @@ export default tseslint.config(
           patterns: [
             { regex: '^@pkg/server(?!/router$)', message: CLIENT_MESSAGE },
             { regex: '^@pkg/server/router$', allowTypeImports: true, message: CLIENT_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The child side of `pkg run` is bundled into one file that runs inside the tool's process:
+    // Node's built-ins and the other child-side files only.
+    files: CHILD_SIDE.map((name) => `cli/src/runtime/${name}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!node:|\\./)', message: CHILD_MESSAGE },
+            { regex: `^\\./(?!(${CHILD_SIDE.join('|')})\\.js$)`, message: CHILD_MESSAGE },
           ],
         },
       ],

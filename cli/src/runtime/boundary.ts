@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { CliError, EXIT } from '../exit.js';
 import { readUserConfig } from '../lib/user-config.js';
-import { findBubblewrap } from './os-sandbox/bubblewrap.js';
+import { type BubblewrapFeatures, bubblewrapFeatures, findBubblewrap } from './os-sandbox/bubblewrap.js';
 import { buildSeccompFilter } from './os-sandbox/seccomp.js';
 
 export const SANDBOX_CHOICES = ['os', 'node'] as const;
@@ -16,7 +16,14 @@ export type ChoiceSource = '--sandbox' | 'user config' | 'default';
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
 export type Boundary =
-  | { kind: 'os'; tool: 'bubblewrap'; path: string; seccomp: Buffer | undefined; source: ChoiceSource }
+  | {
+      kind: 'os';
+      tool: 'bubblewrap';
+      path: string;
+      features: BubblewrapFeatures;
+      seccomp: Buffer | undefined;
+      source: ChoiceSource;
+    }
   | { kind: 'os'; tool: 'sandbox-exec'; path: string; seccomp?: undefined; source: ChoiceSource }
   | { kind: 'node'; source: ChoiceSource };
 
@@ -79,7 +86,9 @@ export function chooseBoundary(flag: unknown): Boundary {
       },
     );
   }
-  if (os.tool === 'bubblewrap')
-    return { kind: 'os', tool: 'bubblewrap', path: os.path, seccomp: buildSeccompFilter(), source };
+  if (os.tool === 'bubblewrap') {
+    const features = bubblewrapFeatures(os.path);
+    return { kind: 'os', tool: 'bubblewrap', path: os.path, features, seccomp: buildSeccompFilter(), source };
+  }
   return { kind: 'os', tool: 'sandbox-exec', path: os.path, source };
 }

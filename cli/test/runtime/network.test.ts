@@ -3,7 +3,9 @@
 // http to a declared loopback host needs the test opt-in PKG_RUN_ALLOW_HTTP_LOOPBACK=1, which the
 // CLI reads and never passes to the tool.
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { BOUNDARIES, createProbeProject, runUnder } from './probe-project.js';
 
@@ -11,6 +13,8 @@ const project = createProbeProject();
 let server: Server;
 let port = 0;
 let connections = 0;
+/** An https server on the declared 127.0.0.1 with a certificate made for this run. */
+const tlsServer = { port: 0, ca: '', close: () => Promise.resolve() };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -20,8 +24,22 @@ beforeAll(async () => {
   server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const secure = createHttpsServer({ key: pems.private, cert: pems.cert }, (req, res) =>
+    res.end(`tls ${req.url}`),
+  );
+  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+  Object.assign(tlsServer, {
+    port: (secure.address() as AddressInfo).port,
+    ca: pems.cert,
+    close: () => new Promise((resolve) => secure.close(resolve)),
+  });
 });
 afterAll(async () => {
+  await tlsServer.close();
   await new Promise((resolve) => server.close(resolve));
   project.cleanup();
 });
@@ -34,6 +52,12 @@ const optIn = { PKG_RUN_ALLOW_HTTP_LOOPBACK: '1' };
 describe.each(BOUNDARIES)('network under the %s boundary', (sandbox) => {
   const run = (tool: string, input: object, env: NodeJS.ProcessEnv = optIn) =>
     runUnder(sandbox, ['@acme/probe', tool, '--input', JSON.stringify(input)], { cwd: project.root, env });
+
+  test('TLS to a declared host works, through https and tls.connect (under the OS boundary: through the proxy)', async () => {
+    const { code, stdout, stderr } = await run('tls', { port: tlsServer.port, ca: tlsServer.ca }, {});
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ viaHttps: 'tls /https', viaTls: 'tls /tls' });
+  });
 
   test('fetching a declared host works', async () => {
     const { code, stdout } = await run('fetch', { url: `http://127.0.0.1:${port}/` });

@@ -64,6 +64,17 @@ export const PROBE_TOOLS: Record<string, [string, object?]> = {
       '});',
     ].join('\n'),
   ],
+  tls: [
+    [
+      "import https from 'node:https';",
+      "import tls from 'node:tls';",
+      'export default async ({ port, ca }) => {',
+      "  const viaHttps = await new Promise((ok, ko) => https.get({ host: '127.0.0.1', port, path: '/https', ca }, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => ok(d)); }).on('error', ko));",
+      "  const viaTls = await new Promise((ok, ko) => { const s = tls.connect({ host: '127.0.0.1', port, ca }, () => s.write('GET /tls HTTP/1.0\\r\\n\\r\\n')); let d = ''; s.on('data', (c) => (d += c)); s.on('end', () => ok(d.split('\\r\\n\\r\\n')[1])); s.on('error', ko); });",
+      '  return { viaHttps, viaTls };',
+      '};',
+    ].join('\n'),
+  ],
   spawn: [
     "import { execFileSync } from 'node:child_process';\nexport default async () => ({ out: execFileSync('/bin/echo', ['hi'], { encoding: 'utf8' }) });",
   ],

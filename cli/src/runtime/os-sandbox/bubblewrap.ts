@@ -4,8 +4,10 @@
 // from nothing: the system's read-only program directories (for Node itself), the package and
 // the declared read paths read-only, the declared write paths writable, a private /tmp, and the
 // proxy's socket. The project and the home directory are not there.
+import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { delimiter, join, sep } from 'node:path';
+import semver from 'semver';
 import type { SandboxView } from './view.js';
 
 /** Where the proxy's socket appears inside the sandbox. */
@@ -27,6 +29,20 @@ export function findBubblewrap(path = process.env.PATH ?? ''): string | undefine
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** What this bubblewrap supports: `--disable-userns` and `--size` came with 0.8 and 0.7. */
+export interface BubblewrapFeatures {
+  version: string | undefined;
+  disableUserns: boolean;
+  tmpfsSize: boolean;
+}
+
+export function bubblewrapFeatures(path: string): BubblewrapFeatures {
+  const out = spawnSync(path, ['--version'], { encoding: 'utf8', env: {} }).stdout ?? '';
+  const version = semver.coerce(out)?.version;
+  const atLeast = (v: string) => version !== undefined && semver.gte(version, v);
+  return { version, disableUserns: atLeast('0.8.0'), tmpfsSize: atLeast('0.7.0') };
 }
 
 function systemMounts(): string[] {
@@ -64,7 +80,11 @@ function viewMounts(view: SandboxView): string[] {
 }
 
 /** The bwrap arguments up to and including `--`; the Node command line follows. */
-export function bubblewrapArgs(view: SandboxView, options: { seccomp: boolean }): string[] {
+export function bubblewrapArgs(
+  view: SandboxView,
+  options: { seccomp: boolean; features: BubblewrapFeatures },
+): string[] {
+  const { features } = options;
   return [
     '--die-with-parent',
     '--new-session',
@@ -74,7 +94,8 @@ export function bubblewrapArgs(view: SandboxView, options: { seccomp: boolean })
     '--unshare-uts',
     '--unshare-net',
     '--unshare-cgroup-try',
-    '--disable-userns',
+    // Older versions: the seccomp filter still refuses unshare, setns and clone into a namespace.
+    ...(features.disableUserns ? ['--disable-userns'] : []),
     '--cap-drop',
     'ALL',
     '--hostname',
@@ -85,8 +106,7 @@ export function bubblewrapArgs(view: SandboxView, options: { seccomp: boolean })
     '/proc',
     '--dev',
     '/dev',
-    '--size',
-    String(SANDBOX_TMP_BYTES),
+    ...(features.tmpfsSize ? ['--size', String(SANDBOX_TMP_BYTES)] : []),
     '--tmpfs',
     '/tmp',
     '--dir',

@@ -106,9 +106,11 @@ export function startNetworkProxy(
     const upstream = createConnection({ host: found.address, port: request.port });
     open.add(upstream);
     upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
-    upstream.on('close', () => {
+    upstream.on('close', (hadError) => {
       open.delete(upstream);
-      client.destroy();
+      // After a clean close, let what is still on its way to the tool arrive.
+      if (hadError) client.destroy();
+      else client.end();
     });
     client.on('close', () => upstream.destroy());
     upstream.on('error', () => undefined);

@@ -48,7 +48,11 @@ export function osSandboxCommand(
 ): OsCommand {
   if (boundary.tool === 'bubblewrap') {
     return {
-      command: [boundary.path, ...bubblewrapArgs(view, { seccomp: !!boundary.seccomp }), ...node],
+      command: [
+        boundary.path,
+        ...bubblewrapArgs(view, { seccomp: !!boundary.seccomp, features: boundary.features }),
+        ...node,
+      ],
       seccomp: boundary.seccomp,
       proxySocket: SANDBOX_PROXY_SOCKET,
     };

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectOsSandbox } from '../boundary.js';
+import { bubblewrapFeatures } from './bubblewrap.js';
 import { buildSeccompFilter } from './seccomp.js';
 import { osSandboxCommand } from './os-command.js';
 import type { SandboxView } from './view.js';
@@ -72,7 +73,14 @@ export async function probeOsSandbox(): Promise<OsProbe> {
     ];
     const boundary =
       found.tool === 'bubblewrap'
-        ? ({ kind: 'os', tool: 'bubblewrap', path: found.path, seccomp, source: 'default' } as const)
+        ? ({
+            kind: 'os',
+            tool: 'bubblewrap',
+            path: found.path,
+            features: bubblewrapFeatures(found.path),
+            seccomp,
+            source: 'default',
+          } as const)
         : ({ kind: 'os', tool: 'sandbox-exec', path: found.path, source: 'default' } as const);
     const { command } = osSandboxCommand(boundary, view, node, dir);
     const started = performance.now();
@@ -87,9 +95,14 @@ export async function probeOsSandbox(): Promise<OsProbe> {
         reason: `${found.tool} could not start Node: ${reason}`,
       };
     }
-    const version =
-      found.tool === 'bubblewrap' ? (await run([found.path, '--version'])).stdout.trim() : undefined;
-    return { works: true, tool: found.tool, path: found.path, version: version || undefined, startMs };
+    const version = boundary.tool === 'bubblewrap' ? boundary.features.version : undefined;
+    return {
+      works: true,
+      tool: found.tool,
+      path: found.path,
+      version: version ? `bubblewrap ${version}` : undefined,
+      startMs,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
