@@ -128,32 +128,25 @@ describe.each(BOUNDARIES)('under the %s boundary', (sandbox) => {
     expect(readdirSync(project.root).filter((f) => f.startsWith('node_trace'))).toEqual([]);
   });
 
-  test('6. a link placed in advance in a declared read path stops the run before it starts', async () => {
-    symlinkSync(project.sshKey, join(project.root, 'data', 'key'));
-    try {
-      const run = await attack(sandbox, 'read-through-link');
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(
-        `error TOOL_PERMISSION_DENIED: data/key is a link to ${project.sshKey}, outside the declared path data; the tool was not run.`,
-      );
-    } finally {
-      rmSync(join(project.root, 'data', 'key'));
-    }
-  });
-
-  test('6. a link placed in advance in a declared write path stops the run before it starts', async () => {
-    symlinkSync(project.outside, join(project.root, 'out', 'elsewhere'));
-    try {
-      const run = await attack(sandbox, 'write-through-link');
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(
-        `error TOOL_PERMISSION_DENIED: out/elsewhere is a link to ${project.outside}, outside the declared path out; the tool was not run.`,
-      );
-      expect(readdirSync(project.outside)).toEqual([]);
-    } finally {
-      rmSync(join(project.root, 'out', 'elsewhere'));
-    }
-  });
+  test.each([
+    ['read', 'read-through-link', 'data/key', 'data', () => project.sshKey],
+    ['write', 'write-through-link', 'out/elsewhere', 'out', () => project.outside],
+  ])(
+    '6. a link placed in advance in a declared %s path stops the run before it starts',
+    async (_kind, tool, link, declared, target) => {
+      symlinkSync(target(), join(project.root, link));
+      try {
+        const run = await attack(sandbox, tool);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(
+          `error TOOL_PERMISSION_DENIED: ${link} is a link to ${target()}, outside the declared path ${declared}; the tool was not run.`,
+        );
+        expect(readdirSync(project.outside)).toEqual([]);
+      } finally {
+        rmSync(join(project.root, link));
+      }
+    },
+  );
 
   test('6. a declared path that is itself a link stops the run', async () => {
     const moved = join(project.root, 'data.real');
