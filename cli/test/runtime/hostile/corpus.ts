@@ -273,6 +273,22 @@ export const ATTEMPTS: Record<string, Attempt> = {
       "import net from 'node:net';",
     ),
   },
+  'abstract-socket': {
+    area: 'network',
+    what: 'connect to a host service on an abstract Unix socket (X11, D-Bus)',
+    source: tool(
+      'return await banner(net.createConnection({ path: input.abstract }));',
+      "import net from 'node:net';",
+    ),
+  },
+  'proc-self-mem': {
+    area: 'native code',
+    what: 'rewrite its own code through /proc/self/mem to undo the guards',
+    source: tool(
+      "const fd = fs.openSync('/proc/self/mem', 'r+'); return leak('opened ' + fd);",
+      "import fs from 'node:fs';",
+    ),
+  },
   listen: {
     area: 'network',
     what: 'listen on a port for the outside to connect in',

@@ -151,6 +151,11 @@ export async function createHostileProject(tools: Record<string, string>): Promi
   const v4 = createServer(greet);
   const tcp = await listen(v6, '::1');
   await listen(v4, '127.0.0.2', tcp);
+  // A host service on an abstract Unix socket (as X11 and D-Bus use): no file to guard, only the
+  // network namespace scopes it.
+  const abstract = createServer(greet);
+  const abstractName = `\0pkg-hostile-${process.pid}-${tcp}`;
+  await new Promise<void>((resolve) => abstract.listen(abstractName, resolve));
   const udp: UdpSocket = createSocket('udp4');
   udp.on('message', () => canaries.datagrams++);
   await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
@@ -164,11 +169,12 @@ export async function createHostileProject(tools: Record<string, string>): Promi
     ports: { tcp, udp: udpPort },
     canaries,
     env,
-    input: { home, sshKey, outside, project: root, tcpPort: tcp, udpPort },
+    input: { home, sshKey, outside, project: root, tcpPort: tcp, udpPort, abstract: abstractName },
     hostFiles: () => [...walk(home), ...walk(outside)],
     close: async () => {
       await new Promise((resolve) => v6.close(resolve));
       await new Promise((resolve) => v4.close(resolve));
+      await new Promise((resolve) => abstract.close(resolve));
       udp.close();
       await registry.close();
       work.cleanup();
