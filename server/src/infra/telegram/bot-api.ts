@@ -5,7 +5,6 @@
 // `wait` and tries again (3 times at most); 403 means the bot was blocked or removed, 400 "chat
 // not found" that the chat is gone.
 import { createGuardedFetch, createRedactor, netPolicy, type Redactor } from '@pkg/shared/data';
-import type { ChatRef, Messenger, SendResult } from '../../services/bots/types.js';
 import { telegramEnvelopeSchema, telegramMeSchema, type TelegramEnvelope } from './telegram-schemas.js';
 
 export interface TelegramSettings {
@@ -78,7 +77,23 @@ export function createTelegramApi(settings: TelegramSettings): TelegramApi {
   return { call, redact };
 }
 
-export interface TelegramMessenger extends Messenger {
+/** Where a message goes: a chat, and a forum topic in it. */
+export interface TelegramTarget {
+  chatId: string;
+  threadId?: number | undefined;
+}
+
+/** What became of a message: the bots decide what each outcome means for the chat. */
+export type SendResult =
+  | { status: 'sent' }
+  /** 403: the bot was blocked or removed. */
+  | { status: 'blocked'; reason: string }
+  /** 400 "chat not found": the chat is gone. */
+  | { status: 'gone'; reason: string }
+  | { status: 'failed'; reason: string };
+
+export interface TelegramMessenger {
+  send: (target: TelegramTarget, text: string) => Promise<SendResult>;
   /** The bot's username from getMe, read once and kept; undefined while it cannot be read. */
   botUsername: () => Promise<string | undefined>;
 }
@@ -101,7 +116,7 @@ export function createTelegramMessenger(
   let lastTry = -Infinity;
   let pending: Promise<string | undefined> | undefined;
 
-  async function send(chat: ChatRef, text: string): Promise<SendResult> {
+  async function send(chat: TelegramTarget, text: string): Promise<SendResult> {
     const body = {
       chat_id: chat.chatId,
       text,

@@ -2,6 +2,8 @@
 // sends alerts. Platform adapters (rest/telegram-webhook.ts, rest/discord-interactions.ts) turn
 // their payloads into these; the services know no HTTP.
 
+import type { SendResult } from '../../infra/telegram/bot-api.js';
+
 export type BotPlatform = 'telegram' | 'discord';
 
 export interface ChatRef {
@@ -33,13 +35,9 @@ export interface BotReply {
   text: string;
 }
 
-export type SendResult =
-  | { status: 'sent' }
-  /** 403: the bot was blocked or removed: the chat's alerts are removed. */
-  | { status: 'blocked'; reason: string }
-  /** 400 "chat not found": the chat is gone: its alerts are removed. */
-  | { status: 'gone'; reason: string }
-  | { status: 'failed'; reason: string };
+/** What became of a message (the Telegram client's outcome): `blocked` and `gone` remove the
+ * chat's alerts. */
+export type { SendResult };
 
 /** Sends a message to a chat outside a webhook reply (alerts, slow answers). */
 export interface Messenger {
