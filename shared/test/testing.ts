@@ -35,7 +35,13 @@ export type { DexPairBody } from './vendors/dexscreener-server.js';
 export { SPY_LEVELS } from './vendors/polymarket-server.js';
 export { DECLARED_AGENT, SEC_BLOCK_PAGE } from './vendors/sec-edgar-server.js';
 // AI doubles (issue 17)
-export { OPENROUTER_MODEL, OR_COMPLETIONS, type OpenrouterReply } from './vendors/openrouter-server.js';
+export {
+  OPENROUTER_BARE_MODEL,
+  OPENROUTER_MODEL,
+  OPENROUTER_UPSTREAM,
+  OR_COMPLETIONS,
+  type OpenrouterReply,
+} from './vendors/openrouter-server.js';
 // Telegram double (issue 18)
 export {
   TELEGRAM_BOT_USERNAME,

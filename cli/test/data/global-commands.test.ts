@@ -9,6 +9,8 @@ import {
   GH_OWNER,
   GH_REPO,
   KEYS,
+  OPENROUTER_BARE_MODEL,
+  OPENROUTER_UPSTREAM,
   RAW_PATHS,
   THEGRAPH_SUBGRAPH,
   startDoubles,
@@ -63,7 +65,9 @@ describe('ai', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^LIVE from openrouter/);
-    expect(r.stdout).toContain(`model: ${MODELS.openrouter} via openrouter ${MODELS.openrouter}`);
+    expect(r.stdout).toContain(
+      `model: ${MODELS.openrouter} via openrouter (served by ${OPENROUTER_UPSTREAM})\n`,
+    );
     expect(r.stdout).toMatch(/usage: prompt \d+, completion \d+/);
     expect(r.stdout).toContain('The pool has low liquidity');
     const none = await run(['ai', 'generate', 'hi', '--max-tokens', '20']);
@@ -72,6 +76,33 @@ describe('ai', () => {
       'ERROR INVALID_INPUT: no model for openrouter: pass a model, or set AI_DEFAULT_MODEL',
     );
     expect(d.openrouter.count(/chat\/completions/)).toBe(1);
+  });
+
+  test('ai generate: OpenRouter answers with another model than requested; the model that answered is printed, and the one asked for', async () => {
+    // The chat-completions response's `model` names the model that answered, another than the request's.
+    d.openrouter.replies.push({ content: 'Liquidity is thin.', model: OPENROUTER_BARE_MODEL });
+    const r = await run(['ai', 'generate', 'Is this pool safe?', '--max-tokens', '200'], {
+      AI_DEFAULT_MODEL: MODELS.openrouter,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      `model: ${OPENROUTER_BARE_MODEL} (asked for ${MODELS.openrouter}) via openrouter (served by ${OPENROUTER_UPSTREAM})\n`,
+    );
+    expect(r.stdout).toContain('Liquidity is thin.');
+    d.openrouter.replies.push({ content: 'Liquidity is thin.', model: OPENROUTER_BARE_MODEL });
+    const j = await run(['ai', 'generate', 'Is this pool safe?', '--max-tokens', '200', '--json'], {
+      AI_DEFAULT_MODEL: MODELS.openrouter,
+    });
+    expect(json(j.stdout).data).toMatchObject({
+      model: OPENROUTER_BARE_MODEL,
+      routing: {
+        requestedProvider: 'openrouter',
+        requestedModel: MODELS.openrouter,
+        actualProvider: 'openrouter',
+        actualModel: OPENROUTER_BARE_MODEL,
+        fallback: false,
+      },
+    });
   });
 
   test('ai generate --schema: the answer parsed and validated into structured', async () => {

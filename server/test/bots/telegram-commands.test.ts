@@ -4,7 +4,7 @@
 // /ask answers later through sendMessage with its sources, 10 questions per chat per day.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
-  OPENROUTER_MODEL,
+  OPENROUTER_BARE_MODEL,
   ROUTER,
   ZERION_WALLET,
   telegramUpdate,
@@ -196,11 +196,12 @@ test('BOT_COIN_COMMAND renames /coin', async () => {
 describe('/ask', () => {
   const ASK_CHAT = { id: -100777, type: 'supergroup' as const };
 
-  test('answered later through sendMessage with its sources; the 11th question of the day refused', async () => {
+  test('answered later through sendMessage with its sources and the model that answered; the 11th question of the day refused', async () => {
     await server.deps.models.Counter.deleteMany({});
     d.openrouter.replies.push(
       { toolCalls: [{ name: 'odds', arguments: '{}' }] },
-      { content: 'The Fed odds lean to a 25 bps cut.' },
+      // OpenRouter's `model` names the model that answered: here another than the one asked for.
+      { content: 'The Fed odds lean to a 25 bps cut.', model: OPENROUTER_BARE_MODEL },
     );
     const { reply } = await command(server, '/ask What are the Fed odds?', ASK_CHAT);
     expect(reply).toBeUndefined();
@@ -215,7 +216,7 @@ Market data is not financial advice.
 
 Sources:
 - Polymarket Gamma API (odds), ${stable(`${clock().toISOString().slice(0, 10)} HH:MM UTC`)}
-Model: ${OPENROUTER_MODEL}`,
+Model: ${OPENROUTER_BARE_MODEL}`,
     );
 
     for (let i = 2; i <= 10; i++) {

@@ -6,7 +6,14 @@
 // NOT_VERIFIED in the uniform error body with no model call and nothing stored.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EXPLANATION_NOTICE } from '@pkg/shared';
-import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
+import {
+  OPENROUTER_BARE_MODEL,
+  OPENROUTER_MODEL,
+  OR_COMPLETIONS,
+  ROUTER,
+  TOKEN,
+  type Doubles,
+} from '@pkg/shared/testing';
 import {
   ROUTER_EXPLANATION,
   aiFakeClock,
@@ -48,6 +55,30 @@ describe('GET /v1/contract/:address/explanation', () => {
     const second = await fetch(explanationUrl(ROUTER));
     expect(second.status).toBe(200);
     expect(await second.json()).toEqual(body);
+    expect(completions()).toBe(1);
+  });
+
+  test('OpenRouter answers with another model than requested: the explanation names the model that answered', async () => {
+    // The structured answer as a chat-completions response whose `model` names another model.
+    d.openrouter.replies.push({ content: JSON.stringify(ROUTER_EXPLANATION), model: OPENROUTER_BARE_MODEL });
+    const first = await fetch(explanationUrl(ROUTER));
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      explanation: ROUTER_EXPLANATION,
+      model: {
+        requestedProvider: 'openrouter',
+        requestedModel: OPENROUTER_MODEL,
+        actualProvider: 'openrouter',
+        actualModel: OPENROUTER_BARE_MODEL,
+        fallback: false,
+      },
+    });
+    expect(d.openrouter.calls.filter((c) => OR_COMPLETIONS.test(c.path))[0]?.body?.model).toBe(
+      OPENROUTER_MODEL,
+    );
+    // The stored explanation keeps naming it.
+    expect(await (await fetch(explanationUrl(ROUTER))).json()).toEqual(body);
     expect(completions()).toBe(1);
   });
 

@@ -76,8 +76,10 @@ export type AskSource = z.infer<typeof askSourceSchema>;
 export const aiRoutingSchema = z
   .object({
     requestedProvider: z.string(),
+    /** The model asked for. */
     requestedModel: z.string(),
     actualProvider: z.string(),
+    /** The model the provider says answered, which may differ from the one asked for. */
     actualModel: z.string(),
     fallback: z.boolean(),
     fallbackReason: z.string().optional(),

@@ -1105,6 +1105,55 @@ describe('AI routing through the providers', () => {
     await c.close();
   });
 
+  test('OpenRouter answers with another model than requested: actualModel is the one it names, requestedModel the one asked for', async () => {
+    const c = client();
+    // The documented chat-completions response with `model` naming the model that answered,
+    // another than the request's (OpenRouter's router and model fallbacks can do this).
+    or.replies.push({ content: 'Liquidity is thin.', model: OPENROUTER_BARE_MODEL });
+    const result = await c.ai.generate(ASK);
+    expect(resultSchema.parse(result)).toMatchObject({
+      status: 'LIVE',
+      data: {
+        text: 'Liquidity is thin.',
+        model: OPENROUTER_BARE_MODEL,
+        routing: {
+          requestedProvider: 'openrouter',
+          requestedModel: OPENROUTER_MODEL,
+          actualProvider: 'openrouter',
+          actualModel: OPENROUTER_BARE_MODEL,
+          fallback: false,
+        },
+      },
+    });
+    expect(orBodies()).toHaveLength(1);
+    expect(orBodies()[0]?.model).toBe(OPENROUTER_MODEL);
+    await c.close();
+  });
+
+  test('the fallback answers with another modelVersion than requested: actualModel is the version Gemini names', async () => {
+    const c = client({ AI_FALLBACK_PROVIDER: 'gemini', AI_FALLBACK_MODEL: GEMINI_MODEL });
+    for (let i = 0; i < 2; i++)
+      or.failNext.push({ match: OR_COMPLETIONS, status: 502, body: orError(502, 'Provider returned error') });
+    // GenerateContentResponse.modelVersion, the model version used to generate the response.
+    gm.modelVersion = `${GEMINI_MODEL}-001`;
+    const result = await c.ai.generate(ASK);
+    expect(result).toMatchObject({
+      status: 'LIVE',
+      data: {
+        model: `${GEMINI_MODEL}-001`,
+        routing: {
+          requestedProvider: 'openrouter',
+          requestedModel: OPENROUTER_MODEL,
+          actualProvider: 'gemini',
+          actualModel: `${GEMINI_MODEL}-001`,
+          fallback: true,
+        },
+      },
+    });
+    expect(gm.calls[0]?.path).toBe(`/v1beta/models/${GEMINI_MODEL}:generateContent`);
+    await c.close();
+  });
+
   test('the fallback also serves after a 402 (credits), without a retry of the primary', async () => {
     const c = client({ AI_FALLBACK_PROVIDER: 'gemini', AI_FALLBACK_MODEL: GEMINI_MODEL });
     or.failNext.push({ match: OR_COMPLETIONS, status: 402, body: orError(402, 'Insufficient credits.') });

@@ -61,6 +61,12 @@ export interface GeminiDouble extends HttpDouble {
   structuredText: string;
   /** The `args` object of a function call answer. */
   toolArgs: Record<string, unknown>;
+  /**
+   * The `modelVersion` of generateContent answers, "the model version used to generate the
+   * response" (https://ai.google.dev/api/generate-content#generatecontentresponse); the requested
+   * model when undefined.
+   */
+  modelVersion: string | undefined;
   reset: () => void;
 }
 
@@ -153,7 +159,7 @@ function generate(double: GeminiDouble, model: string, body: Record<string, unkn
       },
     ],
     usageMetadata: GEMINI_USAGE,
-    modelVersion: model,
+    modelVersion: double.modelVersion ?? model,
     responseId: 'mX3eaLx1N9aZ',
   };
 }
@@ -279,6 +285,7 @@ export async function startGeminiServer(key: string): Promise<GeminiDouble> {
     endlessPages: false,
     structuredText: '{"verdict":"caution","reasons":["low liquidity"]}',
     toolArgs: { symbol: 'EXM', limit: null },
+    modelVersion: undefined as string | undefined,
     reset() {
       self.requests = 0;
       self.connections = 0;
@@ -290,6 +297,7 @@ export async function startGeminiServer(key: string): Promise<GeminiDouble> {
       self.endlessPages = false;
       self.structuredText = '{"verdict":"caution","reasons":["low liquidity"]}';
       self.toolArgs = { symbol: 'EXM', limit: null };
+      self.modelVersion = undefined;
     },
   });
   ref.self = self;

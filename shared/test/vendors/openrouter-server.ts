@@ -71,6 +71,11 @@ export interface OpenrouterReply {
   toolCalls?: { name: string; arguments: string }[];
   content?: string;
   usage?: Partial<typeof OPENROUTER_USAGE>;
+  /**
+   * The response's `model`, the model that actually answered (the request's when absent):
+   * OpenRouter's router and model fallbacks can answer with another than the one asked for.
+   */
+  model?: string;
 }
 
 const orError = (code: number, message: string, metadata?: Record<string, unknown>) => ({
@@ -152,7 +157,7 @@ const MODELS = [
 type Tool = { function?: { name?: string } };
 
 // POST /api/v1/chat/completions — the completion response (https://openrouter.ai/docs/api-reference/overview,
-// "Responses"): {id, provider, model, object, created, choices[{index, finish_reason,
+// "Responses"): {id, provider, model (the model actually used), object, created, choices[{index, finish_reason,
 // native_finish_reason, message{role, content, tool_calls?}}], usage}; tool calls per
 // https://openrouter.ai/docs/features/tool-calling (arguments as JSON text); with a
 // json_schema `response_format` the JSON text is the message content
@@ -190,12 +195,18 @@ function completion(double: OpenrouterDouble, body: Record<string, unknown>) {
   return envelope(body, message, callTool ? 'tool_calls' : 'stop', OPENROUTER_USAGE);
 }
 
-/** The completion response around one assistant message. */
-function envelope(body: Record<string, unknown>, message: object, finishReason: string, usage: object) {
+/** The completion response around one assistant message; `model` names the model that answered. */
+function envelope(
+  body: Record<string, unknown>,
+  message: object,
+  finishReason: string,
+  usage: object,
+  model: unknown = body.model,
+) {
   return {
     id: 'gen-1757000000-AbCdEfGh',
     provider: OPENROUTER_UPSTREAM,
-    model: body.model,
+    model,
     object: 'chat.completion',
     created: 1757000000,
     choices: [
@@ -208,7 +219,8 @@ function envelope(body: Record<string, unknown>, message: object, finishReason: 
 let callNumber = 0;
 
 // A scripted completion in the same documented shape: `tool_calls` with ids, `type: "function"`
-// and `arguments` as JSON text, `finish_reason: "tool_calls"`; or text with `finish_reason: "stop"`.
+// and `arguments` as JSON text, `finish_reason: "tool_calls"`; or text with `finish_reason: "stop"`;
+// `model` the one the script says answered, else the requested one.
 function scriptedCompletion(body: Record<string, unknown>, reply: OpenrouterReply) {
   const toolCalls = reply.toolCalls ?? [];
   const message =
@@ -226,10 +238,13 @@ function scriptedCompletion(body: Record<string, unknown>, reply: OpenrouterRepl
           })),
         }
       : { role: 'assistant', content: reply.content ?? '', refusal: null, reasoning: null };
-  return envelope(body, message, toolCalls.length > 0 ? 'tool_calls' : 'stop', {
-    ...OPENROUTER_USAGE,
-    ...reply.usage,
-  });
+  return envelope(
+    body,
+    message,
+    toolCalls.length > 0 ? 'tool_calls' : 'stop',
+    { ...OPENROUTER_USAGE, ...reply.usage },
+    reply.model ?? body.model,
+  );
 }
 
 export async function startOpenrouterServer(key: string): Promise<OpenrouterDouble> {

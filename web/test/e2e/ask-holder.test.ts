@@ -1,4 +1,4 @@
-// A holder signs in on /ask with a browser wallet and asks (issue 17, "Must show"): the wallet is
+// A holder signs in on /ask with a browser wallet and asks (docs/website.md, "Ask"): the wallet is
 // an EIP-1193 provider (https://eips.ethereum.org/EIPS/eip-1193: `request({ method, params })`,
 // eth_requestAccounts, eth_chainId, personal_sign with the message as hex and the address)
 // backed by a viem local account with a fresh key, so the signature is a real one the server
@@ -7,12 +7,13 @@
 // with two scripted completions: a call of the `odds` tool
 // (https://openrouter.ai/docs/features/tool-calling: message.tool_calls, finish_reason
 // "tool_calls"), then text (https://openrouter.ai/docs/api-reference/overview, the response
-// object: choices[0].message.content, finish_reason "stop"); the odds come from the Polymarket
-// double.
+// object: choices[0].message.content, finish_reason "stop", and `model`, the model that actually
+// answered: here another than the one asked for, as OpenRouter's router and model fallbacks can
+// do); the odds come from the Polymarket double. The page names the model that answered.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { OPENROUTER_MODEL, ROUTER, TOKEN, setPkgBalance } from '@pkg/shared/testing';
+import { OPENROUTER_BARE_MODEL, ROUTER, TOKEN, setPkgBalance } from '@pkg/shared/testing';
 import {
   foreignRequests,
   openPage,
@@ -87,10 +88,10 @@ test('a holder connects a wallet, gets 50 questions a day and asks one', async (
   expect(holder).toContain(`Holder pass for ${account.address.slice(0, 6)}…${account.address.slice(-4)}`);
   expect(holder).toContain('valid until');
 
-  // One question: the model reads the odds (a tool call), then answers with text.
+  // One question: the model reads the odds (a tool call), then another model answers with text.
   site.doubles.openrouter.replies.push(
     { toolCalls: [{ name: 'odds', arguments: '{}' }] },
-    { content: 'The project token trades on its Uniswap v3 pool.' },
+    { content: 'The project token trades on its Uniswap v3 pool.', model: OPENROUTER_BARE_MODEL },
   );
   await page.getByLabel('Your question').fill('Where does the project token trade?');
   expect(await page.getByTestId('question-count').textContent()).toBe('35 / 500 characters');
@@ -104,7 +105,7 @@ test('a holder connects a wallet, gets 50 questions a day and asks one', async (
   expect(await sources.count()).toBeGreaterThan(0);
   expect(await sources.first().textContent()).toMatch(/^Polymarket Gamma API · \d+ s ago \(read by odds\)$/);
   expect(await answer.getByTestId('answered-by').textContent()).toBe(
-    `Answered by ${OPENROUTER_MODEL} (OpenRouter)`,
+    `Answered by ${OPENROUTER_BARE_MODEL} (OpenRouter)`,
   );
   expect(await page.getByTestId('not-advice').textContent()).toBe('Market data is not financial advice.');
   await expect.poll(() => quotaLine(page).textContent()).toContain('49 questions left today as a holder');
@@ -123,7 +124,8 @@ test('a holder connects a wallet, gets 50 questions a day and asks one', async (
 });
 
 // The explainer on /explain: the OpenRouter double answers the json_schema response_format with
-// this JSON text as the message content (https://openrouter.ai/docs/features/structured-outputs).
+// this JSON text as the message content (https://openrouter.ai/docs/features/structured-outputs),
+// the response's `model` naming another model than the one asked for.
 const EXPLANATION = {
   summary: 'A router that runs a list of swap commands for the caller in one transaction.',
   functions: [{ signature: 'execute()', meaning: 'Runs the encoded commands; it can move your tokens.' }],
@@ -132,7 +134,10 @@ const EXPLANATION = {
 
 test('/explain shows the model’s explanation of a verified contract, and none for an unverified one', async () => {
   site.reset();
-  site.doubles.openrouter.structuredText = JSON.stringify(EXPLANATION);
+  site.doubles.openrouter.replies.push({
+    content: JSON.stringify(EXPLANATION),
+    model: OPENROUTER_BARE_MODEL,
+  });
   const opened = await openPage(site, `/explain?address=${ROUTER}`);
   const { page, requests } = opened;
   const panel = page.getByTestId('panel-explanation');
@@ -142,7 +147,9 @@ test('/explain shows the model’s explanation of a verified contract, and none 
     'Not a source review or an audit.',
   );
   expect(await panel.getByTestId('explanation-model').textContent()).toMatch(
-    new RegExp(`^Written by ${OPENROUTER_MODEL} \\(OpenRouter\\) on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`),
+    new RegExp(
+      `^Written by ${OPENROUTER_BARE_MODEL} \\(OpenRouter\\) on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`,
+    ),
   );
   const row = panel.getByTestId('explanation-functions').getByRole('row', { name: /execute\(\)/ });
   expect(await row.textContent()).toContain('Runs the encoded commands; it can move your tokens.');

@@ -23,12 +23,12 @@ const perMillion = (perToken: string | undefined) => {
   return Number.isFinite(n) ? `$${(n * 1_000_000).toFixed(n * 1_000_000 < 1 ? 4 : 2)}` : perToken;
 };
 
+/** The model that answered (as the provider reported it), the provider, and what was asked for when it differs. */
 export function aiAnswerLines(answer: AiAnswer): string[] {
   const r = answer.routing;
-  const via = `${r.actualProvider} ${r.actualModel}`;
-  const lines = [
-    `model: ${answer.model ?? r.actualModel} via ${answer.upstreamProvider ? `${via} (served by ${answer.upstreamProvider})` : via}`,
-  ];
+  const asked = !r.fallback && r.requestedModel !== r.actualModel ? ` (asked for ${r.requestedModel})` : '';
+  const served = answer.upstreamProvider ? ` (served by ${answer.upstreamProvider})` : '';
+  const lines = [`model: ${r.actualModel}${asked} via ${r.actualProvider}${served}`];
   if (r.fallback)
     lines.push(
       `FALLBACK: asked ${r.requestedProvider} ${r.requestedModel}; it failed (${r.fallbackReason ?? 'no reason given'}), so ${r.actualProvider} ${r.actualModel} answered`,

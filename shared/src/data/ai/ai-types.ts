@@ -34,8 +34,10 @@ export interface AiCompletion {
 
 export interface AiRouting {
   requestedProvider: string;
+  /** The model asked for (the request's, else the configured default or fallback model). */
   requestedModel: string;
   actualProvider: string;
+  /** The model the provider says answered (the completion's `model`), else the one asked for. */
   actualModel: string;
   fallback: boolean;
   /** The failed provider's error, when the fallback served. */

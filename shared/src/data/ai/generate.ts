@@ -4,7 +4,10 @@
 // tried only when AI_FALLBACK_PROVIDER and AI_FALLBACK_MODEL are both set, the request does not
 // say `fallback: false`, and the first provider failed as a provider (402, 5xx, time-out,
 // network): never after a refused request (400, 403, 404, 413, 422), a rejected key or a rate
-// limit. Every answer carries `routing`; a substitution is never hidden.
+// limit. Every answer carries `routing`; a substitution is never hidden. `actualModel` is the model
+// the provider says answered (OpenRouter's `model`, which its router and model fallbacks can make
+// another than the one asked for; Gemini's `modelVersion`), the requested one only when the
+// provider names none.
 import type { DataEnv } from '../config/env-vars.js';
 import type { FailureKind } from '../errors/data-errors.js';
 import { errorResult } from '../result.js';
@@ -98,7 +101,10 @@ export async function generate(run: AiRun, request: AiGenerateRequest, env: Data
     ...(reason !== undefined ? { fallbackReason: reason } : {}),
   });
   if (primary.status === 'LIVE' || primary.status === 'CACHED')
-    return { ...primary, data: withRouting(primary.data, routing(provider.value, model.value)) };
+    return {
+      ...primary,
+      data: withRouting(primary.data, routing(provider.value, answeredBy(primary.data, model.value))),
+    };
   if (!fallback || primary.status !== 'ERROR' || primaryKind !== 'failure') return primary;
 
   const failed: ProviderAttempt[] = primary.attemptedProviders;
@@ -112,7 +118,10 @@ export async function generate(run: AiRun, request: AiGenerateRequest, env: Data
     const fallbackFrom = [...failed, ...(second.provenance.fallbackFrom ?? [])];
     return {
       ...second,
-      data: withRouting(second.data, routing(fallback.value.provider, fallback.value.model, reason)),
+      data: withRouting(
+        second.data,
+        routing(fallback.value.provider, answeredBy(second.data, fallback.value.model), reason),
+      ),
       provenance: { ...second.provenance, fallbackFrom },
     };
   }
@@ -124,6 +133,11 @@ export async function generate(run: AiRun, request: AiGenerateRequest, env: Data
     attempted,
     'ai.generate',
   );
+}
+
+/** The model the provider reported in its completion, else the one it was asked for. */
+function answeredBy(data: unknown, requested: string): string {
+  return (data as AiCompletion).model || requested;
 }
 
 function withRouting(data: unknown, routing: AiRouting): AiAnswer {
