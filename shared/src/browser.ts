@@ -185,3 +185,4 @@ export * from './v1/ask.js';
 export * from './v1/holder-pass.js';
 export * from './v1/explanation.js';
 export { NO_DATA_REASON } from './data/no-data.js';
+export { PRICE_DIGITS, formatPrice, formatUsdPrice } from './format/format-price.js';

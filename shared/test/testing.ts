@@ -7,6 +7,7 @@ export { startPublicRpcServer, publicRpcReplies } from './vendors/public-rpc-ser
 export type { RpcDouble } from './vendors/json-rpc-double.js';
 export { DEX, PAIRS as DEX_PAIRS } from './vendors/dexscreener-server.js';
 export { GT } from './vendors/geckoterminal-server.js';
+export { CG_ETH_USD } from './vendors/coingecko-server.js';
 export { ZERION_SLUG, ZERION_WALLET, ZERION_CONTRACT } from './vendors/zerion-server.js';
 export { PRICED_HOLDER } from './vendors/alchemy-server.js';
 export { startDexscreenerServer } from './vendors/dexscreener-server.js';
@@ -20,6 +21,7 @@ export {
   V2_PKG_USDC,
   V2_WETH_PKG,
   V3_PKG_USDC,
+  V3_WETH_PKG,
   PKG_OHLCV,
   DEAD as UNISWAP_DEAD,
   V4_ETH_PKG,

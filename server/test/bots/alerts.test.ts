@@ -1,9 +1,10 @@
 // The alert lifecycle (docs/bots.md, "Alerts") on a fake clock against the chain double (the
 // project token's v4 ETH/PKG pool, 0.01 ETH a PKG; ETH at 2,399.10 USD on the CoinGecko double),
-// the GeckoTerminal double's new pools and the Telegram Bot API double: a crossing price sends
-// one message and removes the alert; a whale trade and a burn are announced once even when two
-// checks read their block; radar tells at most 3 tokens a check; the 11th alert is refused;
-// /alertoff by number and all; a 429 waits retry_after; a 403 removes that chat's alerts only.
+// the GeckoTerminal double's new pools and the Telegram Bot API double (the price alerts
+// themselves, in USD and in the quote token, are in price-alerts.test.ts): a whale trade and a
+// burn are announced once even when two checks read their block; radar tells at most 3 tokens a
+// check; the 11th alert is refused; /alertoff by number and all, /alerts naming each level's unit;
+// a 429 waits retry_after; a 403 removes that chat's alerts only.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   HEAD,
@@ -83,52 +84,6 @@ beforeEach(async () => {
     m.BotAnnouncement.deleteMany({}),
     m.BotLease.deleteMany({}),
   ]);
-});
-
-describe('price alerts', () => {
-  test('a crossing price sends one message and removes the alert', async () => {
-    expect(await say(ADA, 'alert', 'above 0.02')).toMatch(/^Alert 1 set: .*0\.02 ETH \(now 0\.01 ETH/);
-    const scheduler = createScheduler(deps(), { holder: 'test' });
-    expect(await scheduler.tick()).toEqual({ leader: true, ran: ['price', 'whales', 'burns', 'radar'] });
-    expect(tg.sent).toHaveLength(0);
-    expect(await alertsOf(ADA)).toBe(1);
-
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 25 PKG an ETH: 0.04 ETH a PKG
-    fc.advance(120_000);
-    expect((await scheduler.tick()).ran).toContain('price');
-    expect(tg.sent).toHaveLength(1);
-    expect(tg.sent[0]?.chat_id).toEqual(expect.anything());
-    expect(String(tg.sent[0]?.chat_id)).toBe('1001');
-    expect(texts()[0]).toMatch(/0\.04 ETH, above your level 0\.02 ETH/);
-    expect(await alertsOf(ADA)).toBe(0);
-
-    for (let i = 0; i < 2; i++) {
-      fc.advance(120_000);
-      await scheduler.tick();
-    }
-    expect(tg.sent).toHaveLength(1);
-  });
-
-  test('below: fires once when the price falls to the level', async () => {
-    await say(ADA, 'alert', 'below 0.005');
-    await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
-    chain.setSqrtPrice(V4_ETH_PKG.id, 20n * Q96); // 400 PKG an ETH: 0.0025 ETH
-    await Promise.all([
-      runCheck(deps(), 'price', { nextBlock: null }),
-      runCheck(deps(), 'price', { nextBlock: null }),
-    ]);
-    expect(texts()).toEqual([expect.stringMatching(/0\.0025 ETH, below your level 0\.005 ETH/)]);
-    expect(await alertsOf(ADA)).toBe(0);
-  });
-
-  test('a level already reached is refused and nothing is stored', async () => {
-    expect(await say(ADA, 'alert', 'above 0.005')).toBe(
-      'The price is already 0.01 ETH, above 0.005 ETH: no alert set.',
-    );
-    expect(await say(ADA, 'alert', 'below 0.01')).toMatch(/^The price is already 0\.01 ETH, below 0\.01 ETH/);
-    expect(await alertsOf(ADA)).toBe(0);
-  });
 });
 
 describe('whale alerts', () => {
@@ -248,35 +203,44 @@ describe('radar alerts', () => {
 describe('the chat limit and /alertoff', () => {
   test('the 11th alert of a chat is refused; concurrent adds stop at 10', async () => {
     for (let n = 1; n <= 10; n++)
-      expect(await say(ADA, 'alert', `above ${n}`)).toMatch(new RegExp(`^Alert ${n} set`));
-    expect(await say(ADA, 'alert', 'above 11')).toBe(
+      expect(await say(ADA, 'alert', `above ${n * 100}`)).toMatch(new RegExp(`^Alert ${n} set`));
+    expect(await say(ADA, 'alert', 'above 1100')).toBe(
       'This chat has 10 alerts, the most it can have: remove one with /alertoff <n> first.',
     );
     expect(await say(ADA, 'burns', 'on')).toMatch(/^This chat has 10 alerts/);
     expect(await alertsOf(ADA)).toBe(10);
 
     const replies = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => say(BOB, 'alert', `above ${i + 1}`)),
+      Array.from({ length: 12 }, (_, i) => say(BOB, 'alert', `above ${(i + 1) * 100}`)),
     );
     expect(replies.filter((r) => r.startsWith('This chat has 10 alerts'))).toHaveLength(2);
     expect(await alertsOf(BOB)).toBe(10);
   });
 
   test('/alerts numbers them; /alertoff by number and all, other chats untouched', async () => {
-    await say(ADA, 'alert', 'above 1');
+    await say(ADA, 'alert', 'above 100');
     fc.advance(1);
     await say(ADA, 'whales', 'on 2000');
     fc.advance(1);
     await say(ADA, 'burns', 'on');
+    fc.advance(1);
+    await say(ADA, 'alert', 'below 0.00500000 ETH');
     await say(BOB, 'burns', 'on');
     expect(await say(ADA, 'alerts')).toBe(
-      '1. price at or above 1 (pool quote token)\n2. whale trades of at least $2,000.00\n3. burns',
+      [
+        '1. price at or above $100',
+        '2. whale trades of at least $2,000.00',
+        '3. burns',
+        '4. price at or below 0.005 (pool quote token)',
+      ].join('\n'),
     );
     expect(await say(ADA, 'alertoff', '2')).toBe('Alert 2 removed (whale trades of at least $2,000.00).');
-    expect(await say(ADA, 'alerts')).toBe('1. price at or above 1 (pool quote token)\n2. burns');
+    expect(await say(ADA, 'alerts')).toBe(
+      '1. price at or above $100\n2. burns\n3. price at or below 0.005 (pool quote token)',
+    );
     expect(await say(ADA, 'alertoff', '9')).toBe('No alert 9 in this chat: see /alerts.');
-    expect(await alertsOf(ADA)).toBe(2);
-    expect(await say(ADA, 'alertoff', 'all')).toBe('2 alerts removed.');
+    expect(await alertsOf(ADA)).toBe(3);
+    expect(await say(ADA, 'alertoff', 'all')).toBe('3 alerts removed.');
     expect(await alertsOf(ADA)).toBe(0);
     expect(await say(ADA, 'alerts')).toBe('This chat has no alerts.');
     expect(await alertsOf(BOB)).toBe(1);
@@ -285,7 +249,7 @@ describe('the chat limit and /alertoff', () => {
 
 describe('sending', () => {
   test('a 429 waits retry_after and delivers once', async () => {
-    await say(ADA, 'alert', 'above 0.02');
+    await say(ADA, 'alert', 'above 0.02 ETH');
     tg.failNext.push({ method: 'sendMessage', ...TELEGRAM_TOO_MANY });
     chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
     await runCheck(deps(), 'price', { nextBlock: null });
@@ -296,9 +260,9 @@ describe('sending', () => {
   });
 
   test("a 403 removes that chat's alerts only", async () => {
-    await say(ADA, 'alert', 'above 0.02');
+    await say(ADA, 'alert', 'above 0.02 ETH');
     await say(ADA, 'burns', 'on');
-    await say(BOB, 'alert', 'above 0.03');
+    await say(BOB, 'alert', 'above 0.03 ETH');
     await say(BOB, 'burns', 'on');
     tg.blocked.add('1001');
     chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);

@@ -25,7 +25,7 @@ let tg: TelegramDouble;
 let server: TestServer;
 
 const USAGE = {
-  alert: 'Usage: /alert above|below <price>',
+  alert: 'Usage: /alert above|below <price> [USD|<quote symbol>]',
   whales: 'Usage: /whales on <usd_min>',
   burns: 'Usage: /burns on',
   radar: 'Usage: /radar on <usd_liquidity_min>',
@@ -58,6 +58,21 @@ const CASES: [keyof typeof USAGE, string][] = [
   ['alert', `above ${RLO}1`],
   ['alert', 'above 1\u0000'],
   ['alert', `above ${'1'.repeat(600)}`],
+  // Units: malformed ones are refused before anything is read.
+  ['alert', 'above 1 __proto__'],
+  ['alert', 'above 1 <script>'],
+  ['alert', `above 1 ${RLO}ETH`],
+  ['alert', 'above 1 ETH\u0000'],
+  ['alert', 'above 1 USD USD'],
+  ['alert', 'above $1 USD'],
+  ['alert', 'above $1 ETH'],
+  ['alert', 'above $$1'],
+  ['alert', 'above 1$'],
+  ['alert', 'above $ 1'],
+  ['alert', 'above 1 $$'],
+  ['alert', 'above 1 ..'],
+  ['alert', `above 1 ${'A'.repeat(43)}`],
+  ['alert', 'above 1 €'],
   ['whales', ''],
   ['whales', 'on'],
   ['whales', 'on abc'],
@@ -110,7 +125,7 @@ beforeAll(async () => {
   await server.deps.models.BotAlert.deleteMany({});
   // Existing alerts that bad input must leave as they are.
   const deps = botDeps(server.deps, { clock });
-  for (const args of ['above 1', 'above 2'])
+  for (const args of ['above 100', 'above 0.02 ETH'])
     expect(
       (await runAlertCommand(deps, { name: 'alert', args, chat: CHAT, user: { name: 'Ada' } })).text,
     ).toMatch(/^Alert \d set/);

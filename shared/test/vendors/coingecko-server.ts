@@ -39,14 +39,22 @@ export interface CoingeckoDouble extends HttpDouble {
   failNext: CgReply[];
   /** Whether /asset_platforms lists chain 4663. */
   platformListed: boolean;
+  /**
+   * The USD price /simple/price gives ETH (`ethereum`), CG_ETH_USD until a test sets it; undefined
+   * leaves `ethereum` out of the answer, as the answer leaves out every id it has no price for.
+   */
+  ethUsd: number | undefined;
   reset: () => void;
 }
+
+/** ETH's USD price in `simplePrice`, the double's default `ethUsd`. */
+export const CG_ETH_USD = 2399.1;
 
 // GET /simple/price: https://docs.coingecko.com/v3.0.1/reference/simple-price ("Response"):
 // keyed by coin id, then `usd`, `usd_market_cap`, `usd_24h_vol`, `usd_24h_change`, `last_updated_at`.
 const simplePrice = {
   ethereum: {
-    usd: 2399.1,
+    usd: CG_ETH_USD,
     usd_market_cap: 289_000_000_000.5,
     usd_24h_vol: 14_100_000_000.25,
     usd_24h_change: -1.42,
@@ -189,10 +197,8 @@ function route(path: string, query: URLSearchParams, double: CoingeckoDouble): C
     const ids = (query.get('ids') ?? '').split(',');
     if (!query.get('vs_currencies'))
       return { status: 400, body: { error: 'Missing parameter vs_currencies' } };
-    return {
-      status: 200,
-      body: Object.fromEntries(ids.filter((id) => id in simplePrice).map((id) => [id, simplePrice.ethereum])),
-    };
+    const eth = double.ethUsd === undefined ? undefined : { ...simplePrice.ethereum, usd: double.ethUsd };
+    return { status: 200, body: eth && ids.includes('ethereum') ? { ethereum: eth } : {} };
   }
   const tokenPrice = /^\/simple\/token_price\/([^/]+)$/.exec(path);
   if (tokenPrice) {
@@ -256,10 +262,12 @@ export async function startCoingeckoServer(key?: string): Promise<CoingeckoDoubl
     count: (path: string) => self.calls.filter((c) => c.path === path).length,
     failNext: [] as CgReply[],
     platformListed: true,
+    ethUsd: CG_ETH_USD,
     reset: () => {
       self.calls.length = 0;
       self.failNext.length = 0;
       self.platformListed = true;
+      self.ethUsd = CG_ETH_USD;
     },
   });
   ref.self = self;

@@ -73,16 +73,5 @@ export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-/**
- * A price as people read it: grouped with four decimals from 1 up, six significant digits below
- * (never an exponent), so that 0.227373675… reads 0.227374 and 0.0000124 stays 0.0000124.
- */
-const priceSmall = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-
-export function formatPrice(value: string | number): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (!Number.isFinite(n)) return String(value);
-  if (Math.abs(n) >= 1)
-    return typeof value === 'string' ? formatAmount(value, 4) : formatAmount(n.toFixed(4), 4);
-  return priceSmall.format(n);
-}
+/** A price to about six significant digits, as the bots write it too (shared/src/format). */
+export { formatPrice, formatUsdPrice } from '@pkg/shared/browser';

@@ -4,6 +4,9 @@ import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 export const BOT_ALERT_KINDS = ['price_above', 'price_below', 'whales', 'burns', 'radar'] as const;
 export type BotAlertKind = (typeof BOT_ALERT_KINDS)[number];
+/** The unit of a price alert's level: US dollars, or the pool's quote token. */
+export const BOT_PRICE_UNITS = ['usd', 'quote'] as const;
+export type BotPriceUnit = (typeof BOT_PRICE_UNITS)[number];
 /** Alerts a chat may have. */
 export const BOT_ALERTS_PER_CHAT = 10;
 
@@ -18,9 +21,13 @@ export const botAlertSchema = new Schema(
     /** 0–9: the unique index over (chat, slot) is the per-chat limit. */
     slot: { type: Number, required: true, min: 0, max: BOT_ALERTS_PER_CHAT - 1 },
     kind: { type: String, required: true, enum: BOT_ALERT_KINDS },
-    /** Decimal strings: `level` (price), `usdMin` (whales), `liquidityMin` (radar). */
+    /**
+     * Decimal strings: `level` (price), `usdMin` (whales), `liquidityMin` (radar); and `unit`, the
+     * unit of `level`. A price alert stored before units has none: its level is in the quote token.
+     */
     params: {
       level: { type: String, default: null },
+      unit: { type: String, enum: [...BOT_PRICE_UNITS, null], default: null },
       usdMin: { type: String, default: null },
       liquidityMin: { type: String, default: null },
     },

@@ -1,9 +1,8 @@
 // The project token's summary (docs/public-api.md, GET /v1/token; doc 3's `/coin`, `/holders`,
 // `/burned` and `/ca`). Every panel is a section with the provenance of the source it came from:
-//   price       the configured pool read on chain (readPoolState: v2 getReserves, v3 slot0, v4
-//               StateView): one project token in the pool's quote token
-//   priceUsd    price × the quote token's USD price from market.tokenPrice (`native` for ETH, else
-//               the quote token's contract), only where a price source lists the quote token
+//   price       the configured pool read on chain, one project token in the pool's quote token
+//   priceUsd    price × the quote token's USD price (both read by token-prices.ts, which the bots'
+//               price alerts read too)
 //   supply      totalSupply() and decimals() read on chain (onchain.call)
 //   burned      balanceOf of each PROJECT_BURN_ADDRESSES read on chain, summed
 //   marketCap   (total supply − burned) × price, in the quote token and, with priceUsd, in USD;
@@ -16,7 +15,7 @@
 //   contract    the configured address as the explorer indexed it (its verified name, if any)
 // The sources are read at once; one failing never blanks a panel that does not depend on it. An
 // unset variable makes its panels UNAVAILABLE naming it, before any request. No HTTP here.
-import { dependentSection, served, whyNot } from './source-section.js';
+import { dependentSection, served } from './source-section.js';
 import { toSection, type Section, type V1Token } from '@pkg/shared';
 import {
   formatDecimal,
@@ -24,11 +23,9 @@ import {
   multiplyDecimals,
   notConfigured,
   parseDecimal,
-  readPoolState,
   type MarketPool,
   type ProjectTokenPoolState,
   type Result,
-  type TokenPrice,
 } from '@pkg/shared/data';
 import {
   amountOf,
@@ -44,6 +41,7 @@ import {
   type Read,
   type Supply,
 } from './token-reads.js';
+import { readTokenPrices, type TokenPrices } from './token-prices.js';
 import type { WebsiteDeps } from './website-deps.js';
 
 /** Holders listed in `topHolders` (the explorer's first page has 50). */
@@ -52,50 +50,8 @@ export const TOP_HOLDERS = 20;
 type Panel = Exclude<keyof V1Token, 'address'>;
 type Data<K extends Panel> = NonNullable<V1Token[K]['data']>;
 
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-
-interface Prices {
-  pool: Result;
-  price: Section<Data<'price'>>;
-  priceUsd: Section<Data<'priceUsd'>>;
-}
-
-async function readPrices(deps: WebsiteDeps): Promise<Prices> {
-  const pool = await readPoolState(deps.data.run, deps.projectToken, { now: () => deps.clock().getTime() });
-  const price = toSection(pool, (v): Data<'price'> => {
-    const s = v as ProjectTokenPoolState;
-    const { version, pool: id, projectToken, quoteToken, priceInQuote } = s;
-    return present({ version, pool: id, projectToken, quoteToken, priceInQuote });
-  });
-  if (!served(pool)) return { pool, price, priceUsd: dependentSection('price', price) };
-  const { quoteToken, priceInQuote } = pool.data as ProjectTokenPoolState;
-  if (priceInQuote === undefined)
-    return { pool, price, priceUsd: unavailable('the pool holds nothing: no price') };
-  const isNative = quoteToken.address.toLowerCase() === ZERO_ADDRESS;
-  const quote = await deps.data.market.tokenPrice({ address: isNative ? 'native' : quoteToken.address });
-  if (!served(quote)) return { pool, price, priceUsd: { ...toSection<never>(quote), reason: whyNot(quote) } };
-  const sent = (quote.data as TokenPrice).priceUsd;
-  const usd = typeof sent === 'string' ? parseDecimal(sent) : undefined;
-  const inQuote = parseDecimal(priceInQuote);
-  if (!usd || !inQuote)
-    return {
-      pool,
-      price,
-      priceUsd: providerError(`${quote.provenance.source} sent the price ${String(sent)}, not a decimal`),
-    };
-  return {
-    pool,
-    price,
-    priceUsd: {
-      status: quote.status,
-      data: { priceUsd: multiplyDecimals(inQuote, usd), quoteUsd: formatDecimal(usd), quoteToken },
-      provenance: quote.provenance,
-    },
-  };
-}
-
 function marketCap(
-  prices: Prices,
+  prices: TokenPrices,
   supply: Read<Supply>,
   burned: Read<Balance[]>,
 ): Section<Data<'marketCap'>> {
@@ -234,7 +190,7 @@ export async function tokenSummary(deps: WebsiteDeps): Promise<V1Token> {
   if (!token) return unconfigured(config);
   const poolRef = config.pool && (config.pool.kind === 'v4' ? config.pool.id : config.pool.address);
   const [prices, supply, burned, dev, pair, record, list] = await Promise.all([
-    readPrices(deps),
+    readTokenPrices(deps),
     readSupply(data.run, token),
     readBalances(data.run, token, config.burnAddresses),
     readBalances(data.run, token, config.devWallets),

@@ -3,7 +3,7 @@
 // and the burned total (doc 3: "/coin", "/burned").
 import { SectionPanel } from '../data/section-panel';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, formatUsdPrice } from '../../lib/format';
 import { SupplyShareTable } from './supply-share-table';
 import type { TokenAnswer, TokenLiveAnswer } from './types';
 
@@ -41,7 +41,7 @@ export function PriceUsdPanel({ token }: { token: TokenAnswer }) {
       {(usd) => (
         <>
           <p className="big-number" data-testid="price-usd" title={usd.priceUsd}>
-            {formatUsd(usd.priceUsd)}
+            {formatUsdPrice(usd.priceUsd)}
           </p>
           <p className="muted">
             The pool price times {symbolOf(usd.quoteToken)} at {formatUsd(usd.quoteUsd)}.

@@ -1,14 +1,17 @@
 // A chat's alerts (docs/bots.md, "Alerts"): at most BOT_ALERTS_PER_CHAT, held by the unique
 // index over (chat, slot): an add takes the lowest free slot, and a concurrent add that took the
 // same slot first makes the insert fail (E11000), so it re-reads and tries the next free one.
-// Alerts are numbered by creation time (then id), not by slot.
-import { BOT_ALERTS_PER_CHAT, type BotAlertKind } from '../../../db/models/bot-alert.js';
+// Alerts are numbered by creation time (then id), not by slot. A price alert stored without a unit
+// (set before alerts had units) has its level in the pool's quote token, as it had then.
+import { BOT_ALERTS_PER_CHAT, type BotAlertKind, type BotPriceUnit } from '../../../db/models/bot-alert.js';
 import type { BotDeps } from '../bot-deps.js';
 import type { ChatRef } from '../types.js';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 
 export interface AlertParams {
   level?: string;
+  /** The unit of `level` (price alerts only). */
+  unit?: BotPriceUnit;
   usdMin?: string;
   liquidityMin?: string;
 }
@@ -33,12 +36,18 @@ function toAlert(doc: {
   chatId: string;
   threadId?: number | null;
   kind: string;
-  params?: { level?: string | null; usdMin?: string | null; liquidityMin?: string | null } | null;
+  params?: {
+    level?: string | null;
+    unit?: string | null;
+    usdMin?: string | null;
+    liquidityMin?: string | null;
+  } | null;
   sinceBlock?: string | null;
   createdAt: Date;
   firedAt?: Date | null;
 }): StoredAlert {
   const p = doc.params ?? {};
+  const isPrice = doc.kind === 'price_above' || doc.kind === 'price_below';
   return {
     id: String(doc._id),
     chat: doc.chat,
@@ -47,6 +56,7 @@ function toAlert(doc: {
     kind: doc.kind as BotAlertKind,
     params: {
       ...(p.level ? { level: p.level } : {}),
+      ...(isPrice ? { unit: p.unit === 'usd' ? 'usd' : 'quote' } : {}),
       ...(p.usdMin ? { usdMin: p.usdMin } : {}),
       ...(p.liquidityMin ? { liquidityMin: p.liquidityMin } : {}),
     },

@@ -1,49 +1,47 @@
-// The price alerts (docs/bots.md, "Alerts"): one read of the project token's pool; an alert whose
-// rule holds (above: price ≥ level; below: price ≤ level, in the pool's quote token) is claimed
-// by setting `firedAt` (a claim older than one lease period is a dead leader's and may be taken),
-// sent once, then removed; a failed send clears the claim for the next check.
-import { readPoolState, type ProjectTokenPoolState } from '@pkg/shared/data';
+// The price alerts (docs/bots.md, "Alerts"): one reading of the project token's price (price-
+// readings.ts: the pool price in its quote token and, from it, the USD price); an alert whose rule
+// holds in its own unit (above: price ≥ level; below: price ≤ level; USD, or the quote token for
+// alerts set so and for those stored before alerts had units) is claimed by setting `firedAt` (a
+// claim older than one lease period is a dead leader's and may be taken), sent once, then removed;
+// a failed send clears the claim for the next check. Without a USD price the USD alerts are not
+// checked (the reason is logged) while the quote-token alerts are.
 import type { BotDeps } from '../bot-deps.js';
-import { served, whyNot } from '../../website/source-section.js';
 import { alertsOfKind, chatOf, type StoredAlert } from './alert-store.js';
 import { deliver } from './announce.js';
-import { compareDecimals, freshRun, groupDigits, type CheckReport } from './check-common.js';
+import { compareDecimals, type CheckReport } from './check-common.js';
+import { readPriceReadings, readingIn, type PriceReading } from './price-readings.js';
 
 export function priceRuleHolds(kind: 'price_above' | 'price_below', price: string, level: string): boolean {
   const c = compareDecimals(price, level);
   return kind === 'price_above' ? c >= 0 : c <= 0;
 }
 
-export function priceMessage(
-  alert: StoredAlert,
-  price: string,
-  state: Pick<ProjectTokenPoolState, 'projectToken' | 'quoteToken'>,
-  block: string | undefined,
-): string {
-  const unit = state.quoteToken.symbol ?? state.quoteToken.address;
-  const name = state.projectToken.symbol ?? 'The project token';
+export function priceMessage(alert: StoredAlert, name: string, reading: PriceReading): string {
   const word = alert.kind === 'price_above' ? 'above' : 'below';
-  const where = block ? ` (chain pool, block ${block})` : ' (chain pool)';
-  return `Price alert: ${name} is at ${groupDigits(price)} ${unit}, ${word} your level ${groupDigits(alert.params.level ?? '?')} ${unit}${where}. This alert is now removed.`;
+  const level = alert.params.level ?? '?';
+  return `Price alert: ${name} is at ${reading.show(reading.price)}, ${word} your level ${reading.show(level)} (${reading.source}). This alert is now removed.`;
 }
 
 export async function priceCheck(deps: BotDeps): Promise<CheckReport> {
   const alerts = await alertsOfKind(deps.models, ['price_above', 'price_below']);
   if (alerts.length === 0) return { sent: 0, skipped: 0 };
   const now = deps.clock();
-  const pool = await readPoolState(freshRun(deps), deps.projectToken, { now: () => now.getTime() });
-  if (!served(pool)) throw new Error(`pool price: ${whyNot(pool)}`);
-  const state = pool.data as ProjectTokenPoolState;
-  const price = state.priceInQuote;
-  if (price === undefined) throw new Error('pool price: the pool holds nothing');
-  const block = pool.provenance.blockNumber;
+  const readings = await readPriceReadings(deps);
+  if (!readings.ok) throw new Error(`pool price: ${readings.reason}`);
+  const unpriced = readings.usd ? [] : alerts.filter((a) => a.params.unit === 'usd');
+  if (unpriced.length > 0)
+    deps.log.warn(
+      { check: 'price', alerts: unpriced.length, quote: readings.quoteSymbol, reason: readings.usdMissing },
+      'bot price: USD alerts not checked, the quote token has no USD price',
+    );
   let sent = 0;
-  let skipped = 0;
+  let skipped = unpriced.length;
   const stale = new Date(now.getTime() - deps.settings.leaseMs);
   for (const alert of alerts) {
     const level = alert.params.level;
-    if (!level || (alert.kind !== 'price_above' && alert.kind !== 'price_below')) continue;
-    if (!priceRuleHolds(alert.kind, price, level)) continue;
+    const reading = readingIn(readings, alert.params.unit ?? 'quote');
+    if (!level || !reading || (alert.kind !== 'price_above' && alert.kind !== 'price_below')) continue;
+    if (!priceRuleHolds(alert.kind, reading.price, level)) continue;
     const claimed = await deps.models.BotAlert.findOneAndUpdate(
       { _id: alert.id, $or: [{ firedAt: null }, { firedAt: { $lte: stale } }] },
       { $set: { firedAt: now } },
@@ -52,7 +50,7 @@ export async function priceCheck(deps: BotDeps): Promise<CheckReport> {
       skipped++;
       continue;
     }
-    const outcome = await deliver(deps, chatOf(alert), priceMessage(alert, price, state, block));
+    const outcome = await deliver(deps, chatOf(alert), priceMessage(alert, readings.name, reading));
     if (outcome === 'sent') {
       sent++;
       await deps.models.BotAlert.deleteOne({ _id: alert.id });
@@ -61,5 +59,5 @@ export async function priceCheck(deps: BotDeps): Promise<CheckReport> {
       await deps.models.BotAlert.updateOne({ _id: alert.id }, { $set: { firedAt: null } });
     }
   }
-  return { ...(block ? { to: block } : {}), sent, skipped };
+  return { ...(readings.block ? { to: readings.block } : {}), sent, skipped };
 }

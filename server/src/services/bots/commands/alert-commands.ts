@@ -1,15 +1,19 @@
 // /alert, /whales, /burns, /radar, /alerts, /alertoff (docs/bots.md, "Alerts"): per-chat alerts,
 // Telegram only. Arguments are checked first: a bad one gets exactly the command's usage line,
 // and nothing is read or written. A chat has at most BOT_ALERTS_PER_CHAT alerts (the store's
-// unique slot index holds the limit even for concurrent adds). Price levels are in the pool's
-// quote token (the unit the chain pool gives); an alert already satisfied is refused.
-import { readHead, readPoolState, type ProjectTokenPoolState } from '@pkg/shared/data';
+// unique slot index holds the limit even for concurrent adds). A price level is in US dollars,
+// as the website shows the price, unless a unit follows it: `USD` or `$`, or the pool's quote
+// token by its symbol (the unit the chain pool gives). A symbol is known only once the pool is
+// read: one that is not the quote token's gets the usage line too, and nothing is written. An
+// alert already satisfied is refused, and so is a USD alert while there is no USD price.
+import { formatPrice, formatUsdPrice } from '@pkg/shared';
+import { readHead } from '@pkg/shared/data';
 import { z } from 'zod';
-import { BOT_ALERTS_PER_CHAT, type BotAlertKind } from '../../../db/models/bot-alert.js';
-import { served, whyNot } from '../../website/source-section.js';
+import { BOT_ALERTS_PER_CHAT, type BotAlertKind, type BotPriceUnit } from '../../../db/models/bot-alert.js';
 import { addAlert, listAlerts, removeChat, removeNth, type StoredAlert } from '../alerts/alert-store.js';
-import { freshRun, groupDigits, usd } from '../alerts/check-common.js';
+import { freshRun, usd } from '../alerts/check-common.js';
 import { priceRuleHolds } from '../alerts/price-check.js';
+import { readPriceReadings, readingIn } from '../alerts/price-readings.js';
 import type { BotDeps } from '../bot-deps.js';
 import type { BotReply, CommandInput } from '../types.js';
 import { BOT_COMMANDS, usageLine, type BotCommandRow } from './command-table.js';
@@ -28,8 +32,39 @@ const amount = z
 
 const words = (args: string) => args.trim().split(/\s+/).filter(Boolean);
 
+/** The unit a level is written in: US dollars, or a token symbol to match with the pool's. */
+type LevelUnit = { kind: 'usd' } | { kind: 'symbol'; symbol: string };
+const USD: LevelUnit = { kind: 'usd' };
+
+/** `$0.005`: a dollar sign before the amount. */
+const dollarAmount = z
+  .string()
+  .regex(/^\$/)
+  .transform((s) => s.slice(1))
+  .pipe(amount);
+
+/** `USD` or `$`, or a token symbol: letters, digits, `.` and `-`, with a letter at least. */
+const unitWord = z.union([
+  z
+    .string()
+    .regex(/^(usd|\$)$/i)
+    .transform((): LevelUnit => USD),
+  z
+    .string()
+    .regex(/^(?=.*[A-Za-z])[A-Za-z0-9.-]{1,42}$/)
+    .transform((symbol): LevelUnit => ({ kind: 'symbol', symbol })),
+]);
+
+const side = z.enum(['above', 'below']);
+const priceArgs = z.union([
+  z.tuple([side, amount]).transform(([s, level]) => ({ side: s, level, unit: USD })),
+  z.tuple([side, dollarAmount]).transform(([s, level]) => ({ side: s, level, unit: USD })),
+  z.tuple([side, amount, unitWord]).transform(([s, level, unit]) => ({ side: s, level, unit })),
+]);
+type PriceArgs = z.infer<typeof priceArgs>;
+
 const argSchemas = {
-  alert: z.tuple([z.enum(['above', 'below']), amount]),
+  alert: priceArgs,
   whales: z.tuple([z.literal('on'), amount]),
   burns: z.tuple([z.literal('on')]),
   radar: z.tuple([z.literal('on'), amount]),
@@ -45,11 +80,17 @@ const line = (text: string): BotReply => ({ text });
 
 const FULL = `This chat has ${BOT_ALERTS_PER_CHAT} alerts, the most it can have: remove one with /alertoff <n> first.`;
 
+/** A stored level in its unit: `$0.005`, or `0.0000018 (pool quote token)`. */
+function levelOf(alert: StoredAlert): string {
+  const level = alert.params.level ?? '?';
+  return alert.params.unit === 'usd' ? formatUsdPrice(level) : `${formatPrice(level)} (pool quote token)`;
+}
+
 function describe(alert: StoredAlert): string {
   const p = alert.params;
   const kinds: Record<BotAlertKind, string> = {
-    price_above: `price at or above ${groupDigits(p.level ?? '?')} (pool quote token)`,
-    price_below: `price at or below ${groupDigits(p.level ?? '?')} (pool quote token)`,
+    price_above: `price at or above ${levelOf(alert)}`,
+    price_below: `price at or below ${levelOf(alert)}`,
     whales: `whale trades of at least ${usd(p.usdMin ?? '0')}`,
     burns: 'burns',
     radar: `new tokens with at least ${usd(p.liquidityMin ?? '0')} liquidity`,
@@ -65,24 +106,32 @@ async function chatIsFull(deps: BotDeps, chat: string): Promise<boolean> {
   return (await deps.models.BotAlert.countDocuments({ chat })) >= BOT_ALERTS_PER_CHAT;
 }
 
-async function setPriceAlert(deps: BotDeps, input: CommandInput, side: 'above' | 'below', level: string) {
+async function setPriceAlert(deps: BotDeps, input: CommandInput, args: PriceArgs, usage: BotReply) {
   if (await chatIsFull(deps, input.chat.chat)) return line(FULL);
   const now = deps.clock();
-  const pool = await readPoolState(freshRun(deps), deps.projectToken, { now: () => now.getTime() });
-  if (!served(pool)) return line(`The pool price is unavailable (${whyNot(pool)}): no alert set.`);
-  const state = pool.data as ProjectTokenPoolState;
-  if (state.priceInQuote === undefined)
-    return line('The pool holds nothing, so it has no price: no alert set.');
-  const unit = state.quoteToken.symbol ?? state.quoteToken.address;
-  const price = `${groupDigits(state.priceInQuote)} ${unit}`;
-  const kind = side === 'above' ? 'price_above' : 'price_below';
-  if (priceRuleHolds(kind, state.priceInQuote, level))
-    return line(`The price is already ${price}, ${side} ${groupDigits(level)} ${unit}: no alert set.`);
-  const added = await addAlert(deps.models, input.chat, { kind, params: { level }, createdAt: now });
+  const readings = await readPriceReadings(deps);
+  if (!readings.ok) return line(`The pool price is unavailable (${readings.reason}): no alert set.`);
+  const quote = readings.quoteSymbol;
+  let unit: BotPriceUnit = 'usd';
+  if (args.unit.kind === 'symbol') {
+    if (args.unit.symbol.toLowerCase() !== quote.toLowerCase()) return usage;
+    unit = 'quote';
+  }
+  const reading = readingIn(readings, unit);
+  if (!reading)
+    return line(
+      `A USD alert cannot be set now: ${quote} has no USD price (${readings.usdMissing}). A level in ${quote} can: /alert ${args.side} <price> ${quote}`,
+    );
+  const kind = args.side === 'above' ? 'price_above' : 'price_below';
+  const { level, side: word } = args;
+  const shown = reading.show(reading.price);
+  if (priceRuleHolds(kind, reading.price, level))
+    return line(`The price is already ${shown}, ${word} ${reading.show(level)}: no alert set.`);
+  const added = await addAlert(deps.models, input.chat, { kind, params: { level, unit }, createdAt: now });
   if (!added.ok) return line(FULL);
   const n = await numberOf(deps, input.chat.chat, added.alert.id);
   return line(
-    `Alert ${n} set: when the price is at or ${side} ${groupDigits(level)} ${unit} (now ${price}, chain pool). Sent once, then removed.`,
+    `Alert ${n} set: when the price is at or ${word} ${reading.show(level)} (now ${shown}, ${reading.source}). Sent once, then removed.`,
   );
 }
 
@@ -144,7 +193,7 @@ export async function runAlertCommand(deps: BotDeps, input: CommandInput): Promi
   switch (name) {
     case 'alert': {
       const parsed = argSchemas.alert.safeParse([parts[0]?.toLowerCase(), ...parts.slice(1)]);
-      return parsed.success ? setPriceAlert(deps, input, parsed.data[0], parsed.data[1]) : usage;
+      return parsed.success ? setPriceAlert(deps, input, parsed.data, usage) : usage;
     }
     case 'whales': {
       const parsed = argSchemas.whales.safeParse(parts);

@@ -51,7 +51,7 @@ export const BOT_COMMANDS = [
   { name: 'start', args: '', summary: 'a greeting and the commands', alert: false, slow: false },
   {
     name: 'alert',
-    args: 'above|below <price>',
+    args: 'above|below <price> [USD|<quote symbol>]',
     summary: 'a project-token price alert, sent once',
     alert: true,
     slow: false,
