@@ -12,6 +12,7 @@ const EMBEDDED_ONLY = [
   'test/store/durability.test.ts',
   'test/store/lock.test.ts',
   'test/process/server-process.test.ts',
+  'test/process/store-outage.test.ts',
   'test/admin/pkg-admin.test.ts',
   'test/admin/with-server.test.ts',
   'test/rest/outage.test.ts',

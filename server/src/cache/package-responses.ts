@@ -23,8 +23,12 @@ function toResponse(body: string): JsonResponse {
   return { body, etag: weakEtag(body) };
 }
 
-/** Reads when the database is up (a failure on the way is mapped where every error is: the REST error handler). */
-function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+/**
+ * Reads when the database is up. A database that is down is a rejected promise, never a
+ * synchronous throw: the hot-read path calls these outside any handler, where a throw would end
+ * the process. Every failure is mapped where every error is: the REST error handler.
+ */
+async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
   assertStorageReady(deps.db);
   return read();
 }

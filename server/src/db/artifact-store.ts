@@ -21,7 +21,10 @@ type Db = NonNullable<Connection['db']>;
 export interface ArtifactStore {
   /** Store the bytes; resolves only once the backend's copy hashes to `integrity`. */
   put(bytes: Uint8Array, file: { filename: string; integrity: string; mediaType: string }): Promise<ObjectId>;
-  /** A stream of the stored bytes; it ends with an error if the file is missing or damaged. */
+  /**
+   * A stream of the stored bytes; it ends with an error if the file is missing or damaged. From
+   * GridFS, it resolves once the first chunk is read (a lost database rejects here).
+   */
   open(fileId: ObjectId, signal?: AbortSignal): Promise<Readable>;
   remove(fileId: ObjectId): Promise<void>;
 }
@@ -121,6 +124,33 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     }
   }
 
+  /**
+   * The GridFS bytes as a stream, once their first chunk is read: a database that is gone rejects
+   * here, before the caller has answered anything (a download is then 503, not a response cut
+   * short); a failure after that ends the stream with the error.
+   */
+  async function openStored(fileId: ObjectId): Promise<Readable> {
+    const chunks = fromStore(fileId);
+    const first = await chunks.next();
+    const stream = new Readable({
+      read() {
+        chunks.next().then(
+          (next) => this.push(next.done ? null : next.value),
+          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+      },
+      destroy(error, callback) {
+        // ends the generator where it stands: its cursor is closed, an unfinished disk copy dropped
+        chunks.return(undefined).then(
+          () => callback(error),
+          (failure: unknown) => callback(error ?? (failure instanceof Error ? failure : null)),
+        );
+      },
+    });
+    stream.push(first.done ? null : first.value);
+    return stream;
+  }
+
   return {
     async put(bytes, file) {
       const upload = bucket().openUploadStream(file.filename, {
@@ -156,7 +186,7 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     },
     async open(fileId, signal) {
       const local = await disk?.read(fileId.toHexString());
-      const stream = local ?? Readable.from(fromStore(fileId), { objectMode: false });
+      const stream = local ?? (await openStored(fileId));
       if (signal?.aborted) stream.destroy();
       else signal?.addEventListener('abort', () => stream.destroy(), { once: true });
       return stream;

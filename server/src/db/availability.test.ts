@@ -2,6 +2,7 @@
 // request was still running, as during a shutdown) are 503 STORAGE_UNAVAILABLE with
 // Retry-After, never a 500 logged as unexpected; other database errors stay unexpected.
 import {
+  MongoClientClosedError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerClosedError,
@@ -11,12 +12,21 @@ import {
 import { describe, expect, it } from 'vitest';
 import { toHttpError } from '../middleware/error-body.js';
 
+/** What the driver throws at operations waiting for a pool it cleared after a network error. */
+class PoolClearedError extends MongoNetworkError {
+  override get name(): string {
+    return 'MongoPoolClearedError';
+  }
+}
+
 describe('database errors as HTTP answers', () => {
   it.each([
     ['a network error', new MongoNetworkError('connection reset')],
     ['a client not connected', new MongoNotConnectedError('not connected')],
     ['a closed topology', new MongoTopologyClosedError()],
     ['a server closed under a running query', new MongoServerClosedError()],
+    ['a client closed under a running query', new MongoClientClosedError()],
+    ['a pool cleared after a network error', new PoolClearedError('connection pool cleared')],
   ])('%s is 503 STORAGE_UNAVAILABLE with Retry-After', (_what, error) => {
     const http = toHttpError(error);
     expect(http.status).toBe(503);

@@ -13,7 +13,10 @@ const CONNECTIVITY_ERRORS = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoPoolClosedError',
+  'MongoPoolClearedError',
+  'PoolClearedOnNetworkError',
   'MongoServerClosedError',
+  'MongoClientClosedError',
 ]);
 
 export function storageUnavailable(cause?: unknown): RegistryError {
@@ -34,7 +37,7 @@ export function mapStorageFailure(error: unknown): unknown {
 
 function isConnectivityError(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
-    if (CONNECTIVITY_ERRORS.has(e.name)) return true;
+    if (CONNECTIVITY_ERRORS.has(e.name) || e instanceof mongoose.mongo.MongoNetworkError) return true;
     if (
       /before initial connection is complete|Connection was force closed|client was closed/i.test(e.message)
     )

@@ -1,12 +1,14 @@
 // Opens the store: MONGODB_URI when set (its database: the URI's path, else `pkg`, as
 // mongodb-uri.ts reads it), otherwise the embedded MongoDB-compatible store under PKG_DATA_DIR.
-// Nothing else in the server knows which one it got.
+// Nothing else in the server knows which one it got. Either way the connection is watched while
+// it is open (watch-connection.ts): a lost store is logged, and noticed again as soon as it is back.
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startEmbeddedStore } from './embedded/index.js';
 import { DEFAULT_DB_NAME, parseMongoUri } from './mongodb-uri.js';
+import { watchConnection } from './watch-connection.js';
 
 /** The database the server uses inside the embedded store. */
 export const EMBEDDED_DB_NAME = DEFAULT_DB_NAME;
@@ -30,7 +32,16 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
       })
       .asPromise();
     log.info({ store: 'mongodb', uri: displayUri, database }, 'connected to MongoDB');
-    return { kind: 'mongodb', displayUri, connection, close: () => connection.close() };
+    const unwatch = watchConnection(connection, log);
+    return {
+      kind: 'mongodb',
+      displayUri,
+      connection,
+      close: () => {
+        unwatch();
+        return connection.close();
+      },
+    };
   }
   const dir = path.resolve(config.PKG_DATA_DIR);
   const store = await startEmbeddedStore({ dir });
@@ -41,11 +52,13 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
     })
     .asPromise();
   log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');
+  const unwatch = watchConnection(connection, log);
   return {
     kind: 'embedded',
     displayUri: store.uri,
     connection,
     close: async () => {
+      unwatch();
       await connection.close();
       await store.close();
     },

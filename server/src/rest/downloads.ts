@@ -2,7 +2,8 @@
 //   GET /packages/:namespace/:name/:version/download → the version's archive
 //   GET /artifacts/:sha256/:filename                 → the same bytes, content-addressed
 // Both stream from GridFS (never buffered whole), stop when the client goes away, and send
-// x-pkg-integrity, content-length, content-disposition and an immutable cache-control.
+// x-pkg-integrity, content-length, content-disposition and an immutable cache-control. With the
+// database gone before the first bytes are read, the answer is 503 STORAGE_UNAVAILABLE.
 // Only GET is routed: HEAD answers 405 METHOD_NOT_ALLOWED with `Allow: GET, OPTIONS`.
 import { pipeline } from 'node:stream/promises';
 import { RegistryError, versionRefSchema } from '@pkg/shared';
@@ -11,22 +12,30 @@ import type { AppDeps } from '../deps.js';
 import { resolveArtifact, resolveDownload, type Download } from '../services/download-service.js';
 import { anonymousGet } from './cors.js';
 
-async function send(req: Request, res: Response, download: Download): Promise<void> {
-  res.status(200);
+function setDownloadHeaders(res: Response, download: Download): void {
   res.setHeader('content-type', download.mediaType);
   res.setHeader('content-length', String(download.size));
   res.setHeader('x-pkg-integrity', download.integrity);
   res.setHeader('content-disposition', `attachment; filename="${download.filename}"`);
   res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   res.setHeader('etag', `"${download.integrity}"`);
+}
+
+async function send(req: Request, res: Response, download: Download): Promise<void> {
   if (req.get('if-none-match') === `"${download.integrity}"`) {
+    setDownloadHeaders(res, download);
     res.status(304).removeHeader('content-length');
     res.end();
     return;
   }
   const aborted = new AbortController();
   res.once('close', () => aborted.abort());
-  await pipeline(await download.open(aborted.signal), res).catch((error: unknown) => {
+  // Opened before any header is set: a store that is gone is the error handler's 503, not a 200
+  // with immutable caching cut short. A failure after the first bytes can only cut the response.
+  const bytes = await download.open(aborted.signal);
+  setDownloadHeaders(res, download);
+  res.status(200);
+  await pipeline(bytes, res).catch((error: unknown) => {
     if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');
     res.destroy();
   });

@@ -1,14 +1,18 @@
 // The hot-read path: the two hottest anonymous reads, GET /packages/:namespace/:name and
 // GET /packages/:namespace/:name/:version, answered in front of the Express app.
 //   request → plain path, valid names? → rate limit (counted once) → the ready-made answer of
-//           services/package-responses.ts (cached per package revision, built on a miss)
+//           cache/package-responses.ts (cached per package revision, built on a miss)
 //           → 200 (or 304 to a matching If-None-Match)
 //   anything else, or any error → the Express app, unchanged
 // It answers with what the Express routes (rest/packages.ts) answer, from the same service: the
 // same bytes, ETag and headers (a test compares both paths). Errors (unknown package, storage
 // down), refused rate limits, HEAD, encoded or odd paths all go to Express, which owns every
-// status other than 200 and 304. Like the routes, it reads the package's stored revision on
-// every request, so nothing is served stale after a publish in any server process answered.
+// status other than 200 and 304. This listener runs outside Express and outside any handler,
+// where a throw or an unhandled rejection would end the process: the answer is built in an
+// async function, so every failure is a rejection that hands the request to Express (with the
+// store down, its error handler answers 503 STORAGE_UNAVAILABLE). Like the routes, it reads the
+// package's stored revision on every request, so nothing is served stale after a publish in any
+// server process answered.
 // Express's per-request work is most of what a cached read costs; skipping it is what puts
 // these reads several times faster (see the registry bench).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -82,15 +86,20 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     assignRequestId(deps.logger, req, res, path, log);
     const decision = publicRateDecision(deps, req, res, proxyaddr(req, trust));
     if (decision && !decision.allowed) return void app(req, res);
-    const answer =
+    const answer = async (): Promise<JsonResponse> =>
       hot.kind === 'version'
         ? versionResponse(deps, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
         : packageResponse(deps, hot.ref);
-    answer.then(
-      (found) => send(req, res, found, log),
-      () => {
-        app(req, res);
-      },
-    );
+    answer()
+      .then(
+        (found) => send(req, res, found, log),
+        () => {
+          app(req, res);
+        },
+      )
+      .catch((error: unknown) => {
+        (req.log ?? deps.logger).error({ err: error }, 'hot read failed');
+        res.destroy();
+      });
   };
 }

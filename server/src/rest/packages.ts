@@ -6,7 +6,7 @@
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
 // The two hottest reads (package document, version record) answer from the ready-made JSON of
-// services/package-responses.ts: the same service output, checked with the same output schema,
+// cache/package-responses.ts: the same service output, checked with the same output schema,
 // cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
 // That is the one place a JSON route calls a service instead of the caller: it is what lets
 // metadata reads fast (see the registry bench).

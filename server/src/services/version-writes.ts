@@ -33,7 +33,11 @@ export interface NewVersion {
   provenance: Provenance;
 }
 
-/** Stores the bytes; any failure is 502 ARTIFACT_STORAGE_FAILED (`what` names them in the message). */
+/**
+ * Stores the bytes. The artifact store is the database's (GridFS): a database that went away is
+ * 503 STORAGE_UNAVAILABLE like every other request during the outage; any other failure is 502
+ * ARTIFACT_STORAGE_FAILED (`what` names the bytes in the message).
+ */
 export async function storeArtifact(
   deps: AppDeps,
   bytes: Uint8Array,
@@ -43,6 +47,8 @@ export async function storeArtifact(
   try {
     return await deps.artifacts.put(bytes, file);
   } catch (error) {
+    const failure = mapStorageFailure(error);
+    if (failure instanceof RegistryError) throw failure;
     throw new RegistryError('ARTIFACT_STORAGE_FAILED', `Storing the ${what} failed; nothing was published.`, {
       cause: error,
     });
@@ -92,7 +98,9 @@ export async function writeVersion(
 
 /**
  * Refreshes the package summary after a version was written; when that fails, the version and
- * its artifact are removed again, and readers are told to read the package anew.
+ * its artifact are removed again, and readers are told to read the package anew. A database
+ * that went away is 503 STORAGE_UNAVAILABLE; the removal then usually fails too, which is
+ * logged: the version stays stored although the publish was refused.
  */
 export async function refreshSummary(
   deps: AppDeps,
@@ -104,14 +112,25 @@ export async function refreshSummary(
   try {
     await refreshPackageSummary(deps, namespace, name, at);
   } catch (error) {
-    await deps.models.Version.deleteOne({ namespace, name, version }).catch(() => undefined);
+    let left: unknown;
+    const undo = (step: () => PromiseLike<unknown>) =>
+      Promise.resolve()
+        .then(step)
+        .catch((e: unknown) => {
+          left ??= e;
+        });
+    await undo(() => deps.models.Version.deleteOne({ namespace, name, version }));
     // Readers may have cached the version list with the removed version in it: a new revision
     // makes every process read it again (metadata-cache.ts).
-    await deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }).catch(
-      () => undefined,
-    );
-    await deps.artifacts.remove(fileId).catch(() => undefined);
-    throw metadataWriteFailed('package', error);
+    await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
+    await undo(() => deps.artifacts.remove(fileId));
+    if (left !== undefined)
+      deps.logger.error(
+        { err: left, package: formatPackageId(namespace, name), version },
+        'a failed publish was not undone',
+      );
+    const failure = mapStorageFailure(error);
+    throw failure instanceof RegistryError ? failure : metadataWriteFailed('package', error);
   }
 }
 
