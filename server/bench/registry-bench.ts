@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
 import type { VersionDoc } from '../src/db/models/version.js';
-import { createUser } from '../src/services/user-service.js';
+import { createUser } from '../src/services/registry/user-service.js';
 import {
   BIG_FILE_BYTES,
   buildBigPackage,

@@ -7,4 +7,4 @@ export { buildPackage, publishArchive, publishAsNewOwner, type PackageSpec } fro
 export { startErrorProbe, type ErrorProbe } from './helpers/error-probe.js';
 export { startSharedStore, type SharedStore } from './helpers/shared-store.js';
 export { runAdmin } from './admin/run-admin.js';
-export { createUser } from '../src/services/user-service.js';
+export { createUser } from '../src/services/registry/user-service.js';

@@ -7,7 +7,6 @@
 import type { PackageInfo, PackageRef, VersionList } from '@pkg/shared';
 import type { Models } from '../db/models/index.js';
 import type { VersionDoc } from '../db/models/version.js';
-import type { AppDeps } from '../deps.js';
 import { createPackageRevisions, type PackageRevisions } from './package-revisions.js';
 
 /** Entries kept per kind (least recently used out first). */
@@ -98,9 +97,9 @@ export interface MetadataCache {
 }
 
 /** One cache per set of models, i.e. per app: two apps in one process never share entries. */
-const caches = new WeakMap<Models, MetadataCache>();
+const caches = new WeakMap<object, MetadataCache>();
 
-export function metadataCacheFor(deps: AppDeps): MetadataCache {
+export function metadataCacheFor(deps: { models: Pick<Models, 'Package'> }): MetadataCache {
   let cache = caches.get(deps.models);
   if (!cache) {
     cache = {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { AppDeps } from '../deps.js';
 import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
-import { getPackage, getVersion } from '../services/package-service.js';
+import { getPackage, getVersion } from '../services/registry/package-service.js';
 import { assertStorageReady } from '../db/availability.js';
 
 /** `etag` is Express's default ETag for the body: weak, length and SHA-1. */

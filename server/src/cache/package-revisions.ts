@@ -18,7 +18,7 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export function createPackageRevisions(models: Models): PackageRevisions {
+export function createPackageRevisions(models: Pick<Models, 'Package'>): PackageRevisions {
   let waiting = new Map<string, Waiter[]>();
   let running = false;
 

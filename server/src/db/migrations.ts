@@ -5,7 +5,7 @@
 import { manifestSha256 } from '@pkg/shared';
 import { syncIndexes } from './models/index.js';
 import type { AppDeps } from '../deps.js';
-import { deriveProvenance } from '../services/legacy-import-service.js';
+import { deriveProvenance } from '../services/registry/legacy-import-service.js';
 
 export interface Migration {
   id: string;

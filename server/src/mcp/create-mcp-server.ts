@@ -15,8 +15,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
-import { getPackage, getVersion, searchPackages } from '../services/package-service.js';
-import { readSkillMd } from '../services/skill-md-service.js';
+import { getPackage, getVersion, searchPackages } from '../services/registry/package-service.js';
+import { readSkillMd } from '../services/registry/skill-md-service.js';
 
 export const MCP_TOOL_NAMES = ['search_packages', 'get_package', 'get_skill_md'] as const;
 

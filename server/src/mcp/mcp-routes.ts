@@ -9,7 +9,7 @@ import { RegistryError } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
-import { authenticate } from '../services/auth-service.js';
+import { authenticate } from '../services/registry/auth-service.js';
 import { assertStorageReady } from '../db/availability.js';
 import { createMcpServer } from './create-mcp-server.js';
 

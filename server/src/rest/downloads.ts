@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { RegistryError, versionRefSchema } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
-import { resolveArtifact, resolveDownload, type Download } from '../services/download-service.js';
+import { resolveArtifact, resolveDownload, type Download } from '../services/registry/download-service.js';
 import { anonymousGet } from './cors.js';
 
 function setDownloadHeaders(res: Response, download: Download): void {

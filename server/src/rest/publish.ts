@@ -9,7 +9,7 @@ import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
-import { authenticatePublisher, publish } from '../services/publish-service.js';
+import { authenticatePublisher, publish } from '../services/registry/publish-service.js';
 
 const ACCEPTED_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 

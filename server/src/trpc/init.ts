@@ -7,10 +7,10 @@ import { issueDetails, REGISTRY_ERRORS, RegistryError, type RegistryErrorCode } 
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from '../context.js';
-import { authenticate, requireManageToken } from '../services/auth-service.js';
+import { authenticate, requireManageToken } from '../services/registry/auth-service.js';
 import { assertStorageReady, mapStorageFailure } from '../db/availability.js';
-import { aiDeps } from '../services/ai/ai-deps.js';
-import { verifyPass, type VerifiedPass } from '../services/holder-pass/pass-token.js';
+import { aiDeps } from '../services/website/ai/ai-deps.js';
+import { verifyPass, type VerifiedPass } from '../services/website/holder-pass/pass-token.js';
 
 /** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
 function trpcCode(code: RegistryErrorCode): TRPC_ERROR_CODE_KEY {

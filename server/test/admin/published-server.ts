@@ -4,8 +4,8 @@
 // index. Also: empty second stores to copy into, and a connection to any store by URI.
 import { randomBytes } from 'node:crypto';
 import { Binary, Decimal128, Double, Int32, Long, MongoClient, type Db } from 'mongodb';
-import { issueUserToken, reserveNamespace } from '../../src/services/admin-service.js';
-import { createUser } from '../../src/services/user-service.js';
+import { issueUserToken, reserveNamespace } from '../../src/services/registry/admin-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

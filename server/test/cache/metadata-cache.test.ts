@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createModels } from '../../src/db/models/index.js';
 import { createPackageRevisions } from '../../src/cache/package-revisions.js';
 import { packageResponse, versionResponse } from '../../src/cache/package-responses.js';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startSharedStore, type SharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

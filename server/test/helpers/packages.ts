@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packDirectory, scaffold, type PackResult } from '@pkg/shared';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import type { TestServer } from './start-test-server.js';
 
 export interface PackageSpec {

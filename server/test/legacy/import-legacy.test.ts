@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { runAdmin } from '../admin/run-admin.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { sampleBundle, type SampleOptions } from './sample-package.js';

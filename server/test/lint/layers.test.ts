@@ -72,7 +72,7 @@ test('what the layers allow passes: the router type in the CLI, services and pro
   expect(
     await boundaryErrors(
       'server/src/rest/x.ts',
-      "import { resolveDownload } from '../services/download-service.js';\n",
+      "import { resolveDownload } from '../services/registry/download-service.js';\n",
     ),
   ).toEqual([]);
 });

@@ -8,9 +8,9 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLegacyBundle } from '../../src/services/legacy-import-service.js';
-import { issueToken } from '../../src/services/token-service.js';
-import { createUser } from '../../src/services/user-service.js';
+import { importLegacyBundle } from '../../src/services/registry/legacy-import-service.js';
+import { issueToken } from '../../src/services/registry/token-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 import { packSample, publishArchive, sampleBundle } from '../legacy/sample-package.js';
 

@@ -2,7 +2,7 @@
 // whoami, token creation (value once), listing (never values), revocation and expiry, and
 // maintainers managed by the namespace owner with a managing token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 

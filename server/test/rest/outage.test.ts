@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { packageResponse, versionResponse } from '../../src/cache/package-responses.js';
 import { mapStorageFailure } from '../../src/db/availability.js';
 import type { VersionDoc } from '../../src/db/models/version.js';
-import { storeArtifact } from '../../src/services/version-writes.js';
+import { storeArtifact } from '../../src/services/registry/version-writes.js';
 import { buildPackage, publishAsNewOwner } from '../helpers/packages.js';
 import { startStoppableStore, type SharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

@@ -2,7 +2,7 @@
 // the per-client rate limit, and the authentication-failure block shared across processes
 // through the database. A database outage is in outage.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { startSharedStore } from '../helpers/shared-store.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 

@@ -2,8 +2,8 @@
 // the namespace and version state transitions, provenance, and the concurrent-publish race.
 import { scaffold, writeArchive } from '@pkg/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
-import { issueToken } from '../../src/services/token-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
+import { issueToken } from '../../src/services/registry/token-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 

@@ -3,7 +3,7 @@
 // namespace; 400 for invalid names and versions, 404 for unknown ones, in every name form.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createUser } from '../../src/services/user-service.js';
+import { createUser } from '../../src/services/registry/user-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 

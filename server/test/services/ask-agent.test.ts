@@ -14,8 +14,8 @@ import {
   type Doubles,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
-import { aiDeps } from '../../src/services/ai/ai-deps.js';
-import { runAsk } from '../../src/services/ask/ask-agent.js';
+import { aiDeps } from '../../src/services/website/ai/ai-deps.js';
+import { runAsk } from '../../src/services/website/ask/ask-agent.js';
 import {
   PROJECT_TOKEN_ENV,
   aiFakeClock,

@@ -1,9 +1,9 @@
-// The per-day counter ids and times of the AI quotas (server/src/services/ai/daily-counter.ts):
+// The per-day counter ids and times of the AI quotas (server/src/services/website/ai/daily-counter.ts):
 // days are UTC, a counter resets at the next 00:00 UTC, and its id is a keyed hash that changes
 // with the key, the kind, the subject and the day, never the subject in clear.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { counterId, inWords, secondsUntil, utcDay } from '../../src/services/ai/daily-counter.js';
+import { counterId, inWords, secondsUntil, utcDay } from '../../src/services/website/ai/daily-counter.js';
 
 const key = new Uint8Array(32).fill(7);
 const ADDRESS = '0x52038875ba975989cbf3ed165551efc619aafd76';

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EXPLANATION_NOTICE, RegistryError } from '@pkg/shared';
 import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
-import { aiDeps } from '../../src/services/ai/ai-deps.js';
-import { explainContract } from '../../src/services/explain/explain-contract.js';
+import { aiDeps } from '../../src/services/website/ai/ai-deps.js';
+import { explainContract } from '../../src/services/website/explain/explain-contract.js';
 import {
   ROUTER_EXPLANATION,
   aiFakeClock,

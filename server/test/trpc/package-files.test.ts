@@ -5,7 +5,7 @@ import { scaffold } from '@pkg/shared';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importLegacyBundle } from '../../src/services/legacy-import-service.js';
+import { importLegacyBundle } from '../../src/services/registry/legacy-import-service.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { publishAsNewOwner } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { PACKAGE_LIMITS, type ErrorBody } from '@pkg/shared';
 import type { Command } from 'commander';
 import type { AppDeps } from '../../deps.js';
-import { importLegacyBundle, type ImportOutcome } from '../../services/legacy-import-service.js';
+import { importLegacyBundle, type ImportOutcome } from '../../services/registry/legacy-import-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { badInput, print, toExit } from './output.js';
 

@@ -1,7 +1,7 @@
 // pkg-admin namespace reserve <ns>: publishes into the namespace are then refused with
 // 403 NAMESPACE_RESERVED (the document is created when the namespace does not exist yet).
 import type { Command } from 'commander';
-import { reserveNamespace } from '../../services/admin-service.js';
+import { reserveNamespace } from '../../services/registry/admin-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 

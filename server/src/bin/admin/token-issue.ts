@@ -3,7 +3,7 @@
 import { MAX_TOKEN_DAYS, namespaceSchema, tokenKindSchema, type CreatedToken } from '@pkg/shared';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { issueUserToken } from '../../services/admin-service.js';
+import { issueUserToken } from '../../services/registry/admin-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { parseOptions, print, type OutputOptions } from './output.js';
 

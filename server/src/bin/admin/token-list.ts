@@ -1,6 +1,6 @@
 // pkg-admin token list <user>: a user's tokens (ids, kinds, scopes, states), never their values.
 import type { Command } from 'commander';
-import { listUserTokens } from '../../services/admin-service.js';
+import { listUserTokens } from '../../services/registry/admin-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 

@@ -1,7 +1,7 @@
 // pkg-admin token revoke <id>: revoke any user's token; later use of it is 401.
 import { TOKEN_ID_PATTERN } from '@pkg/shared';
 import type { Command } from 'commander';
-import { revokeToken } from '../../services/token-service.js';
+import { revokeToken } from '../../services/registry/token-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { badInput, print, type OutputOptions } from './output.js';
 

@@ -1,7 +1,7 @@
 // pkg-admin token rotate <id>: revoke a token and issue its replacement (same user, kind,
 // label, namespaces and lifetime); the new value is the last line.
 import type { Command } from 'commander';
-import { rotateToken } from '../../services/admin-service.js';
+import { rotateToken } from '../../services/registry/admin-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 import { tokenLines } from './token-issue.js';

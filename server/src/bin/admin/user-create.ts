@@ -1,7 +1,7 @@
 // pkg-admin user create <name>: a new user and its first managing token. The token value is
 // printed once, as the last line of stdout (scripts take it with `tail -1`).
 import type { Command } from 'commander';
-import { createUser } from '../../services/user-service.js';
+import { createUser } from '../../services/registry/user-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 

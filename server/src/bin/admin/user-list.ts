@@ -1,6 +1,6 @@
 // pkg-admin user list: every user with its creation time and count of active tokens.
 import type { Command } from 'commander';
-import { listUserSummaries } from '../../services/admin-service.js';
+import { listUserSummaries } from '../../services/registry/admin-service.js';
 import { withAdminDeps } from './open-admin-deps.js';
 import { print, type OutputOptions } from './output.js';
 

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Models } from '../../db/models/index.js';
 import { createTelegramMessenger } from '../../infra/telegram/bot-api.js';
 import type { Logger } from '../../logger.js';
-import { aiDeps, type AiDeps } from '../ai/ai-deps.js';
+import { aiDeps, type AiDeps } from '../website/ai/ai-deps.js';
 import { v1Answer } from '../website/v1-answer.js';
 import type { Messenger } from './types.js';
 

@@ -6,12 +6,12 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { askInputSchema, holderPassInputSchema, RegistryError, v1AddressSchema } from '@pkg/shared';
 import { z } from 'zod';
-import { aiDeps } from '../../services/ai/ai-deps.js';
-import { questionQuota, takeAiCall, takeQuestion } from '../../services/ai/quota.js';
-import { runAsk } from '../../services/ask/ask-agent.js';
-import { explainContract } from '../../services/explain/explain-contract.js';
-import { issueNonce } from '../../services/holder-pass/nonce.js';
-import { issuePass } from '../../services/holder-pass/issue-pass.js';
+import { aiDeps } from '../../services/website/ai/ai-deps.js';
+import { questionQuota, takeAiCall, takeQuestion } from '../../services/website/ai/quota.js';
+import { runAsk } from '../../services/website/ask/ask-agent.js';
+import { explainContract } from '../../services/website/explain/explain-contract.js';
+import { issueNonce } from '../../services/website/holder-pass/nonce.js';
+import { issuePass } from '../../services/website/holder-pass/issue-pass.js';
 import { visitorProcedure } from '../init.js';
 
 /** Nonces a client may ask for in a minute (each is a document until used or expired). */

@@ -8,7 +8,7 @@ import {
   tokenIdInputSchema,
   whoamiOutputSchema,
 } from '@pkg/shared';
-import { issueToken, listTokens, revokeToken, whoami } from '../../services/token-service.js';
+import { issueToken, listTokens, revokeToken, whoami } from '../../services/registry/token-service.js';
 import { manageProcedure, tokenProcedure } from '../init.js';
 
 export const authRouter = {

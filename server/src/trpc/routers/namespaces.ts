@@ -1,7 +1,7 @@
 // namespaces.get (anonymous), addMaintainer / removeMaintainer (owner, managing token).
 import type { TRPCRouterRecord } from '@trpc/server';
 import { maintainerInputSchema, namespaceInputSchema, namespaceOutputSchema } from '@pkg/shared';
-import { addMaintainer, getNamespace, removeMaintainer } from '../../services/namespace-service.js';
+import { addMaintainer, getNamespace, removeMaintainer } from '../../services/registry/namespace-service.js';
 import { manageProcedure, publicProcedure } from '../init.js';
 
 export const namespacesRouter = {

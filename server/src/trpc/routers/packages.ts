@@ -18,8 +18,8 @@ import {
   getVersion,
   listVersions,
   searchPackages,
-} from '../../services/package-service.js';
-import { readPackageFiles } from '../../services/skill-md-service.js';
+} from '../../services/registry/package-service.js';
+import { readPackageFiles } from '../../services/registry/skill-md-service.js';
 import { publicProcedure } from '../init.js';
 
 export const packagesRouter = {

@@ -5,7 +5,7 @@
 // address), and the id of tomorrow's counter cannot be linked to today's. It expires at the next
 // 00:00 UTC. One atomic `$inc` takes a unit; over the limit it is given back at once.
 import { createHmac } from 'node:crypto';
-import type { Models } from '../../db/models/index.js';
+import type { Models } from '../../../db/models/index.js';
 import type { AiDeps } from './ai-deps.js';
 
 /** What taking and giving back needs: the counters collection. */

@@ -1,9 +1,9 @@
 // Which stored bytes a download serves, with the download headers of docs/registry-api.md.
 import { RegistryError, type VersionRef } from '@pkg/shared';
 import type { Readable } from 'node:stream';
-import { assertStorageReady } from '../db/availability.js';
-import type { AppDeps } from '../deps.js';
-import type { VersionDoc } from '../db/models/version.js';
+import { assertStorageReady } from '../../db/availability.js';
+import type { RegistryDeps } from './registry-deps.js';
+import type { VersionDoc } from '../../db/models/version.js';
 import { findVersion } from './package-service.js';
 
 export interface Download {
@@ -15,7 +15,7 @@ export interface Download {
   open(signal: AbortSignal): Promise<Readable>;
 }
 
-function toDownload(deps: AppDeps, doc: VersionDoc): Download {
+function toDownload(deps: RegistryDeps, doc: VersionDoc): Download {
   return {
     open: (signal) => deps.artifacts.open(doc.artifact.fileId, signal),
     filename: doc.artifact.filename,
@@ -25,13 +25,17 @@ function toDownload(deps: AppDeps, doc: VersionDoc): Download {
   };
 }
 
-export async function resolveDownload(deps: AppDeps, ref: VersionRef): Promise<Download> {
+export async function resolveDownload(deps: RegistryDeps, ref: VersionRef): Promise<Download> {
   assertStorageReady(deps.db);
   return toDownload(deps, await findVersion(deps, ref));
 }
 
 /** `/artifacts/<sha256 hex>/<filename>`: content-addressed, the filename must match too. */
-export async function resolveArtifact(deps: AppDeps, sha256: string, filename: string): Promise<Download> {
+export async function resolveArtifact(
+  deps: RegistryDeps,
+  sha256: string,
+  filename: string,
+): Promise<Download> {
   assertStorageReady(deps.db);
   if (!/^[0-9a-f]{64}$/.test(sha256)) {
     throw new RegistryError(

@@ -2,7 +2,7 @@
 // namespace claims it, afterwards only the owner and maintainers may publish. Maintainers are
 // managed by the owner with a managing token.
 import { RegistryError, type NamespaceInfo } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
+import type { RegistryDeps } from './registry-deps.js';
 import type { Auth } from './auth-service.js';
 
 function reserved(namespace: string): RegistryError {
@@ -13,7 +13,7 @@ function reserved(namespace: string): RegistryError {
 }
 
 /** Make sure `user` may publish into `namespace`, claiming it when nobody owns it. */
-export async function claimNamespace(deps: AppDeps, namespace: string, user: string): Promise<void> {
+export async function claimNamespace(deps: RegistryDeps, namespace: string, user: string): Promise<void> {
   if (isReservedNamespace(deps, namespace)) throw reserved(namespace);
   const { Namespace } = deps.models;
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -51,7 +51,7 @@ export async function claimNamespace(deps: AppDeps, namespace: string, user: str
   throw new RegistryError('FORBIDDEN', `The namespace ${namespace} was claimed by another user.`);
 }
 
-async function ownedNamespace(deps: AppDeps, auth: Auth, namespace: string) {
+async function ownedNamespace(deps: RegistryDeps, auth: Auth, namespace: string) {
   const doc = await deps.models.Namespace.findOne({ namespace }).lean();
   if (!doc) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);
   if (doc.owner !== auth.user) {
@@ -61,7 +61,7 @@ async function ownedNamespace(deps: AppDeps, auth: Auth, namespace: string) {
 }
 
 export async function addMaintainer(
-  deps: AppDeps,
+  deps: RegistryDeps,
   auth: Auth,
   namespace: string,
   user: string,
@@ -75,7 +75,7 @@ export async function addMaintainer(
 }
 
 export async function removeMaintainer(
-  deps: AppDeps,
+  deps: RegistryDeps,
   auth: Auth,
   namespace: string,
   user: string,
@@ -88,7 +88,7 @@ export async function removeMaintainer(
 }
 
 export async function namespacesOf(
-  deps: AppDeps,
+  deps: RegistryDeps,
   user: string,
 ): Promise<{ owns: string[]; maintains: string[] }> {
   const [owned, maintained] = await Promise.all([
@@ -99,14 +99,14 @@ export async function namespacesOf(
 }
 
 export function isReservedNamespace(
-  deps: AppDeps,
+  deps: RegistryDeps,
   namespace: string,
   doc?: { reserved?: boolean | null } | null,
 ): boolean {
   return deps.config.PKG_RESERVED_NAMESPACES.includes(namespace) || doc?.reserved === true;
 }
 
-export async function getNamespace(deps: AppDeps, namespace: string): Promise<NamespaceInfo> {
+export async function getNamespace(deps: RegistryDeps, namespace: string): Promise<NamespaceInfo> {
   const doc = await deps.models.Namespace.findOne({ namespace }).lean();
   const reserved = isReservedNamespace(deps, namespace, doc);
   if (!doc && !reserved) throw new RegistryError('NOT_FOUND', `Namespace ${namespace} does not exist.`);

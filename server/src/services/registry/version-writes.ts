@@ -5,13 +5,13 @@
 // so that a failure at any step leaves nothing published (docs/registry-api.md, Publish).
 import { formatPackageId, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
-import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
-import { VERSION_UNIQUE_INDEX } from '../db/models/version.js';
-import type { AppDeps } from '../deps.js';
-import { mapStorageFailure } from '../db/availability.js';
+import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
+import { VERSION_UNIQUE_INDEX } from '../../db/models/version.js';
+import type { RegistryDeps } from './registry-deps.js';
+import { mapStorageFailure } from '../../db/availability.js';
 
 /** The artifact store's id of a stored file. */
-type FileId = Awaited<ReturnType<AppDeps['artifacts']['put']>>;
+type FileId = Awaited<ReturnType<RegistryDeps['artifacts']['put']>>;
 
 export interface ArtifactFile {
   filename: string;
@@ -39,7 +39,7 @@ export interface NewVersion {
  * ARTIFACT_STORAGE_FAILED (`what` names the bytes in the message).
  */
 export async function storeArtifact(
-  deps: AppDeps,
+  deps: RegistryDeps,
   bytes: Uint8Array,
   file: ArtifactFile,
   what: string,
@@ -74,7 +74,7 @@ function metadataWriteFailed(what: string, cause: unknown): RegistryError {
  * meanwhile (the artifact is removed); other failures remove the artifact and throw.
  */
 export async function writeVersion(
-  deps: AppDeps,
+  deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
   file: ArtifactFile,
@@ -103,7 +103,7 @@ export async function writeVersion(
  * logged: the version stays stored although the publish was refused.
  */
 export async function refreshSummary(
-  deps: AppDeps,
+  deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
   at: Date,
@@ -140,7 +140,7 @@ export async function refreshSummary(
  * the package's `revision`, which invalidates every process's cached answers for it.
  */
 export async function refreshPackageSummary(
-  deps: AppDeps,
+  deps: RegistryDeps,
   namespace: string,
   name: string,
   at: Date,

@@ -7,15 +7,15 @@ import {
   type TokenKind,
   type Whoami,
 } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
-import type { TokenDoc } from '../db/models/token.js';
+import type { RegistryDeps } from './registry-deps.js';
+import type { TokenDoc } from '../../db/models/token.js';
 import { tokenInfo, type Auth } from './auth-service.js';
 import { namespacesOf } from './namespace-service.js';
 import { hashToken, newTokenId, newTokenValue } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 
-export async function whoami(deps: AppDeps, auth: Auth): Promise<Whoami> {
+export async function whoami(deps: RegistryDeps, auth: Auth): Promise<Whoami> {
   const { owns, maintains } = await namespacesOf(deps, auth.user);
   const all = [...new Set([...owns, ...maintains])].sort();
   const scoped = auth.token.namespaces;
@@ -28,7 +28,7 @@ export async function whoami(deps: AppDeps, auth: Auth): Promise<Whoami> {
   };
 }
 
-export async function listTokens(deps: AppDeps, user: string): Promise<TokenInfo[]> {
+export async function listTokens(deps: RegistryDeps, user: string): Promise<TokenInfo[]> {
   const docs = await deps.models.Token.find({ user, revokedAt: null })
     .sort({ createdAt: 1 })
     .lean<TokenDoc[]>();
@@ -38,7 +38,7 @@ export async function listTokens(deps: AppDeps, user: string): Promise<TokenInfo
 
 /** Issue a token; `kind` is `publish` for POST /auth/tokens, `manage` only through pkg-admin. */
 export async function issueToken(
-  deps: AppDeps,
+  deps: RegistryDeps,
   user: string,
   input: CreateTokenInput & { kind?: TokenKind },
 ): Promise<CreatedToken> {
@@ -57,7 +57,7 @@ export async function issueToken(
   return { ...tokenInfo(doc.toObject()), token: value };
 }
 
-export async function revokeToken(deps: AppDeps, user: string | undefined, id: string) {
+export async function revokeToken(deps: RegistryDeps, user: string | undefined, id: string) {
   const filter = user === undefined ? { tokenId: id } : { tokenId: id, user };
   const doc = await deps.models.Token.findOne(filter).lean<TokenDoc>();
   if (!doc || doc.revokedAt)

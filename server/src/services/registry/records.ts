@@ -6,8 +6,8 @@ import {
   type Provenance,
   type VersionRecord,
 } from '@pkg/shared';
-import type { PackageDoc } from '../db/models/package.js';
-import type { VersionDoc } from '../db/models/version.js';
+import type { PackageDoc } from '../../db/models/package.js';
+import type { VersionDoc } from '../../db/models/version.js';
 
 export function downloadPath(namespace: string, name: string, version: string): string {
   return `/packages/${namespace}/${name}/${encodeURIComponent(version)}/download`;

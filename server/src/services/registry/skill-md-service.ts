@@ -14,8 +14,8 @@ import {
   type PackageFilesOutput,
   type VersionRef,
 } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
-import type { VersionDoc } from '../db/models/version.js';
+import type { RegistryDeps } from './registry-deps.js';
+import type { VersionDoc } from '../../db/models/version.js';
 import { decodeLegacyBundle } from './legacy-bundle.js';
 import { findVersion } from './package-service.js';
 
@@ -33,7 +33,7 @@ function unreadable(doc: VersionDoc, reason: string): RegistryError {
 }
 
 /** The artifact's bytes, capped and verified against the version's integrity and size. */
-async function loadArtifact(deps: AppDeps, doc: VersionDoc, signal?: AbortSignal): Promise<Buffer> {
+async function loadArtifact(deps: RegistryDeps, doc: VersionDoc, signal?: AbortSignal): Promise<Buffer> {
   const limit = PACKAGE_LIMITS.maxCompressedBytes;
   if (doc.size > limit) throw unreadable(doc, `it is larger than ${limit} bytes`);
   const hasher = createIntegrityHasher();
@@ -81,13 +81,17 @@ function schemaPaths(manifest: Manifest): string[] {
   return [...new Set(paths)].filter((p) => p.startsWith('schemas/') && p.endsWith('.json'));
 }
 
-async function openVersion(deps: AppDeps, ref: VersionRef, signal?: AbortSignal) {
+async function openVersion(deps: RegistryDeps, ref: VersionRef, signal?: AbortSignal) {
   const doc = await findVersion(deps, ref);
   const files = await artifactFiles(doc, await loadArtifact(deps, doc, signal));
   return { doc, files, name: formatPackageId(doc.namespace, doc.name) };
 }
 
-export async function readSkillMd(deps: AppDeps, ref: VersionRef, signal?: AbortSignal): Promise<SkillMd> {
+export async function readSkillMd(
+  deps: RegistryDeps,
+  ref: VersionRef,
+  signal?: AbortSignal,
+): Promise<SkillMd> {
   const { doc, files, name } = await openVersion(deps, ref, signal);
   const data = files.get(SKILL_MD);
   if (!data) throw new RegistryError('NOT_FOUND', `${name}@${doc.version} has no ${SKILL_MD}.`);
@@ -96,7 +100,7 @@ export async function readSkillMd(deps: AppDeps, ref: VersionRef, signal?: Abort
 
 /** SKILL.md (null when absent) and the tools' schema files that the package holds, as text. */
 export async function readPackageFiles(
-  deps: AppDeps,
+  deps: RegistryDeps,
   ref: VersionRef,
   signal?: AbortSignal,
 ): Promise<PackageFilesOutput> {

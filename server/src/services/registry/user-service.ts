@@ -1,10 +1,10 @@
 // Users are created by the operator; each starts with a managing token.
 import { RegistryError, userNameSchema, type CreatedToken } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
+import type { RegistryDeps } from './registry-deps.js';
 import { issueToken } from './token-service.js';
 
 export async function createUser(
-  deps: AppDeps,
+  deps: RegistryDeps,
   name: string,
 ): Promise<{ user: string; token: CreatedToken }> {
   const user = userNameSchema.parse(name);
@@ -18,7 +18,7 @@ export async function createUser(
   return { user, token: await issueToken(deps, user, { kind: 'manage', label: 'created with the user' }) };
 }
 
-export async function listUsers(deps: AppDeps) {
+export async function listUsers(deps: RegistryDeps) {
   const users = await deps.models.User.find({}, { name: 1, createdAt: 1 }).sort({ name: 1 }).lean();
   return users.map((u) => ({ name: u.name, createdAt: u.createdAt.toISOString() }));
 }

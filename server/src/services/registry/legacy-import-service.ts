@@ -11,7 +11,7 @@ import {
   userNameSchema,
   type Provenance,
 } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
+import type { RegistryDeps } from './registry-deps.js';
 import { decodeLegacyBundle, LEGACY_BUNDLE_MEDIA_TYPE } from './legacy-bundle.js';
 import { claimNamespace, isReservedNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
@@ -71,7 +71,7 @@ function skipped(namespace: string, name: string, version: string): ImportOutcom
 }
 
 /** Who owns the namespace after the import: the existing owner, or `--owner` claiming it. */
-async function ownerFor(deps: AppDeps, namespace: string, owner: string | undefined): Promise<string> {
+async function ownerFor(deps: RegistryDeps, namespace: string, owner: string | undefined): Promise<string> {
   const doc = await deps.models.Namespace.findOne({ namespace }).lean();
   if (isReservedNamespace(deps, namespace, doc)) {
     throw new RegistryError(
@@ -100,7 +100,7 @@ async function ownerFor(deps: AppDeps, namespace: string, owner: string | undefi
 }
 
 export async function importLegacyBundle(
-  deps: AppDeps,
+  deps: RegistryDeps,
   bytes: Buffer,
   options: ImportOptions = {},
 ): Promise<ImportOutcome> {

@@ -14,8 +14,8 @@ import {
   type Manifest,
   type PublishOutput,
 } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
-import { assertStorageReady } from '../db/availability.js';
+import type { RegistryDeps } from './registry-deps.js';
+import { assertStorageReady } from '../../db/availability.js';
 import { authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
@@ -49,7 +49,7 @@ async function validate(bytes: Buffer): Promise<Checked> {
   );
 }
 
-async function authorize(deps: AppDeps, auth: Auth, manifest: Manifest): Promise<void> {
+async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Promise<void> {
   const { namespace, name, version } = manifest;
   if (auth.token.namespaces && !auth.token.namespaces.includes(namespace)) {
     throw new RegistryError(
@@ -101,12 +101,12 @@ function versionRecord(input: PublishInput, checked: Checked, filename: string, 
 }
 
 /** Who publishes: the database must be up, and the bearer token valid (before the body is read). */
-export function authenticatePublisher(deps: AppDeps, authorization: string | undefined, client: string) {
+export function authenticatePublisher(deps: RegistryDeps, authorization: string | undefined, client: string) {
   assertStorageReady(deps.db);
   return authenticate(deps, authorization, client);
 }
 
-export async function publish(deps: AppDeps, input: PublishInput): Promise<PublishOutput> {
+export async function publish(deps: RegistryDeps, input: PublishInput): Promise<PublishOutput> {
   const checked = await validate(input.bytes);
   const { namespace, name, version } = checked.manifest;
   await authorize(deps, input.auth, checked.manifest);

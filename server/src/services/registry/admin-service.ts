@@ -9,8 +9,8 @@ import {
   type TokenInfo,
   type TokenKind,
 } from '@pkg/shared';
-import type { TokenDoc } from '../db/models/token.js';
-import type { AppDeps } from '../deps.js';
+import type { TokenDoc } from '../../db/models/token.js';
+import type { RegistryDeps } from './registry-deps.js';
 import { tokenInfo } from './auth-service.js';
 import { issueToken, revokeToken } from './token-service.js';
 import { listUsers } from './user-service.js';
@@ -33,7 +33,7 @@ function isActive(token: Pick<TokenDoc, 'revokedAt' | 'expiresAt'>, now: Date): 
   return !token.revokedAt && (!token.expiresAt || token.expiresAt.getTime() > now.getTime());
 }
 
-async function assertUser(deps: AppDeps, name: string): Promise<string> {
+async function assertUser(deps: RegistryDeps, name: string): Promise<string> {
   const user = userNameSchema.parse(name);
   if (!(await deps.models.User.exists({ name: user }))) {
     throw new RegistryError(
@@ -44,7 +44,7 @@ async function assertUser(deps: AppDeps, name: string): Promise<string> {
   return user;
 }
 
-export async function listUserSummaries(deps: AppDeps): Promise<UserSummary[]> {
+export async function listUserSummaries(deps: RegistryDeps): Promise<UserSummary[]> {
   const users = await listUsers(deps);
   const tokens = await deps.models.Token.find(
     { revokedAt: null },
@@ -57,7 +57,7 @@ export async function listUserSummaries(deps: AppDeps): Promise<UserSummary[]> {
 }
 
 /** Every token of a user, revoked and expired ones included (never their values). */
-export async function listUserTokens(deps: AppDeps, name: string): Promise<AdminTokenInfo[]> {
+export async function listUserTokens(deps: RegistryDeps, name: string): Promise<AdminTokenInfo[]> {
   const user = await assertUser(deps, name);
   const docs = await deps.models.Token.find({ user }).sort({ createdAt: 1 }).lean<TokenDoc[]>();
   return docs.map((t) => ({ ...tokenInfo(t), user: t.user, revokedAt: t.revokedAt?.toISOString() ?? null }));
@@ -67,7 +67,7 @@ export type IssueInput = CreateTokenInput & { kind: TokenKind };
 
 /** Issue a token of either kind to an existing user: the value is in the result, once. */
 export async function issueUserToken(
-  deps: AppDeps,
+  deps: RegistryDeps,
   name: string,
   input: IssueInput,
 ): Promise<CreatedToken & { user: string }> {
@@ -80,7 +80,7 @@ export async function issueUserToken(
  * (a token that expired after N days is replaced by one that expires N days from now).
  */
 export async function rotateToken(
-  deps: AppDeps,
+  deps: RegistryDeps,
   id: string,
 ): Promise<{ revoked: string; token: CreatedToken & { user: string } }> {
   const old = await deps.models.Token.findOne({ tokenId: id }).lean<TokenDoc>();
@@ -113,7 +113,7 @@ export interface ReserveResult {
 }
 
 /** Mark a namespace reserved (creating its document if needed): publishes then get 403. */
-export async function reserveNamespace(deps: AppDeps, name: string): Promise<ReserveResult> {
+export async function reserveNamespace(deps: RegistryDeps, name: string): Promise<ReserveResult> {
   const namespace = namespaceSchema.parse(name);
   const { Namespace } = deps.models;
   const update = {

@@ -1,8 +1,8 @@
 // Bearer-token authentication (docs/registry-api.md): who is calling, with which
 // token, and the authentication-failure block. Errors are RegistryErrors with safe messages.
 import { RegistryError, TOKEN_PATTERN, type TokenInfo } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
-import type { TokenDoc } from '../db/models/token.js';
+import type { RegistryDeps } from './registry-deps.js';
+import type { TokenDoc } from '../../db/models/token.js';
 import { hashToken } from './tokens.js';
 
 export interface Auth {
@@ -24,12 +24,12 @@ export function tokenInfo(token: TokenDoc): TokenInfo {
   };
 }
 
-async function refuse(deps: AppDeps, client: string, message: string): Promise<never> {
+async function refuse(deps: RegistryDeps, client: string, message: string): Promise<never> {
   await deps.limiter.recordAuthFailure(client);
   throw new RegistryError('UNAUTHENTICATED', message);
 }
 
-export async function assertNotBlocked(deps: AppDeps, client: string): Promise<void> {
+export async function assertNotBlocked(deps: RegistryDeps, client: string): Promise<void> {
   const seconds = await deps.limiter.blockedFor(client);
   if (seconds > 0) {
     throw new RegistryError(
@@ -42,7 +42,7 @@ export async function assertNotBlocked(deps: AppDeps, client: string): Promise<v
 
 /** Resolve the Authorization header to a user and token, or throw 401 (or 429 when blocked). */
 export async function authenticate(
-  deps: AppDeps,
+  deps: RegistryDeps,
   authorization: string | undefined,
   client: string,
 ): Promise<Auth> {

@@ -10,11 +10,11 @@ import {
   type VersionRecord,
   type VersionRef,
 } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
-import type { PackageDoc } from '../db/models/package.js';
-import type { VersionDoc } from '../db/models/version.js';
-import { ARTIFACT_BACKEND } from '../db/artifact-store.js';
-import { metadataCacheFor, packageKey, versionKey } from '../cache/metadata-cache.js';
+import type { RegistryDeps } from './registry-deps.js';
+import type { PackageDoc } from '../../db/models/package.js';
+import type { VersionDoc } from '../../db/models/version.js';
+import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
+import { metadataCacheFor, packageKey, versionKey } from '../../cache/metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
 
 function escapeRegex(text: string): string {
@@ -22,7 +22,11 @@ function escapeRegex(text: string): string {
 }
 
 /** Case-insensitive substring search over names and descriptions; exact name matches first. */
-export async function searchPackages(deps: AppDeps, q: string, limit: number): Promise<SearchPackagesOutput> {
+export async function searchPackages(
+  deps: RegistryDeps,
+  q: string,
+  limit: number,
+): Promise<SearchPackagesOutput> {
   const query = q.trim().toLowerCase();
   const filter = query ? { searchText: { $regex: escapeRegex(query) } } : {};
   const docs = await deps.models.Package.find(filter, { id: 1, name: 1, description: 1, latest: 1 })
@@ -37,7 +41,7 @@ export async function searchPackages(deps: AppDeps, q: string, limit: number): P
   };
 }
 
-async function findPackage(deps: AppDeps, ref: PackageRef): Promise<PackageDoc> {
+async function findPackage(deps: RegistryDeps, ref: PackageRef): Promise<PackageDoc> {
   const pkg = await deps.models.Package.findOne({
     namespace: ref.namespace,
     name: ref.name,
@@ -61,7 +65,7 @@ export interface KnownRevision {
 
 /** `known`: the revision the caller has just read; else it is read here. */
 export async function getPackage(
-  deps: AppDeps,
+  deps: RegistryDeps,
   ref: PackageRef,
   known?: KnownRevision,
 ): Promise<PackageInfo> {
@@ -80,14 +84,14 @@ export async function getPackage(
   });
 }
 
-export async function listVersions(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
+export async function listVersions(deps: RegistryDeps, ref: PackageRef): Promise<VersionList> {
   const cache = metadataCacheFor(deps);
   const key = packageKey(ref);
   const revision = await cache.revisions.read(ref);
   return cache.versionLists.through(key, revision, () => readVersionList(deps, ref));
 }
 
-async function readVersionList(deps: AppDeps, ref: PackageRef): Promise<VersionList> {
+async function readVersionList(deps: RegistryDeps, ref: PackageRef): Promise<VersionList> {
   const pkg = await findPackage(deps, ref);
   const versions = await deps.models.Version.find(
     { namespace: ref.namespace, name: ref.name },
@@ -106,7 +110,7 @@ async function readVersionList(deps: AppDeps, ref: PackageRef): Promise<VersionL
   };
 }
 
-async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> {
+async function readVersion(deps: RegistryDeps, ref: VersionRef): Promise<VersionDoc> {
   const doc = await deps.models.Version.findOne(ref).lean<VersionDoc>();
   if (doc) return doc;
   const id = formatPackageId(ref.namespace, ref.name);
@@ -122,7 +126,7 @@ async function readVersion(deps: AppDeps, ref: VersionRef): Promise<VersionDoc> 
  * and checked against the package revision too, since a failed publish removes its version.
  */
 export async function findVersion(
-  deps: AppDeps,
+  deps: RegistryDeps,
   ref: VersionRef,
   known?: KnownRevision,
 ): Promise<VersionDoc> {
@@ -133,7 +137,7 @@ export async function findVersion(
 }
 
 export async function getVersion(
-  deps: AppDeps,
+  deps: RegistryDeps,
   ref: VersionRef,
   baseUrl: string,
   known?: KnownRevision,
@@ -142,7 +146,7 @@ export async function getVersion(
 }
 
 export async function getProvenance(
-  deps: AppDeps,
+  deps: RegistryDeps,
   ref: VersionRef,
   baseUrl: string,
 ): Promise<ProvenanceAnswer> {

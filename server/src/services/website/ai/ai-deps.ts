@@ -4,11 +4,11 @@
 // (aiDeps), and tests build it directly.
 import type { V1Answer, V1Name, V1Params } from '@pkg/shared';
 import type { DataClient, ProjectTokenConfig } from '@pkg/shared/data';
-import type { AppDeps } from '../../deps.js';
-import type { Models } from '../../db/models/index.js';
-import type { PassKeys } from '../../infra/pass-keys.js';
-import type { Logger } from '../../logger.js';
-import { v1Answer } from '../website/v1-answer.js';
+import type { AppDeps } from '../../../deps.js';
+import type { Models } from '../../../db/models/index.js';
+import type { PassKeys } from '../../../infra/pass-keys.js';
+import type { Logger } from '../../../logger.js';
+import { v1Answer } from '../v1-answer.js';
 
 export interface AiDeps {
   data: DataClient;
