@@ -1,5 +1,6 @@
 // One flat ESLint config for every workspace: typescript-eslint's type-checked recommended
 // rules (and no non-null assertions), and Prettier owning formatting.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -22,6 +23,22 @@ const CHILD_SIDE = [
 ];
 const CHILD_MESSAGE =
   "The sandboxed child's bootstrap imports Node's built-ins and the other child-side files only (docs/architecture.md).";
+// The browser-safe contract (shared/src/contract/, @pkg/shared/contract) and the files outside it
+// that it re-exports: the data SDK imports them, never the reverse, and no Node built-in.
+const CONTRACT_FILES = [
+  'shared/src/contract/**/*.ts',
+  'shared/src/schemas/**/*.ts',
+  'shared/src/errors/**/*.ts',
+  'shared/src/package/problems.ts',
+  'shared/src/package/limits.ts',
+];
+const CONTRACT_MESSAGE =
+  'The contract is browser-safe: nothing of the data SDK (shared/src/data/, which imports the contract, never the reverse) and no Node built-in (docs/architecture.md).';
+const NODE_BUILTIN = `^(node:|(${builtinModules
+  .filter((name) => !name.startsWith('_') && !name.includes('/') && !name.includes(':'))
+  .join('|')})(/|$))`;
+const WEB_MESSAGE =
+  'The website imports the browser-safe contract of shared only (@pkg/shared/contract, @pkg/shared/errors): the data SDK and the Node index never enter the browser bundle (docs/architecture.md).';
 const CLIENT_MESSAGE =
   'The CLI and the website import only the router type: `import type { AppRouter } from "@pkg/server/router"`.';
 
@@ -64,6 +81,43 @@ export default tseslint.config(
     ignores: ['server/**', 'cli/**', 'web/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SHARED_KNOWS_NO_APP] }],
+    },
+  },
+  {
+    // The contract is browser-safe: nothing of the data SDK, no Node built-in (and, as all of
+    // shared/, nothing of the server, the CLI or the website).
+    files: CONTRACT_FILES,
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHARED_KNOWS_NO_APP,
+            { regex: '^(\\.\\./)+data(/|\\.js$)', message: CONTRACT_MESSAGE },
+            { regex: '^@pkg/shared(/|$)', message: CONTRACT_MESSAGE },
+            { regex: NODE_BUILTIN, message: CONTRACT_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The website imports shared's contract only: never the data SDK (@pkg/shared/data), the
+    // Node index (@pkg/shared) or a file of shared/ by a relative path (web's rootDir is the
+    // repository, so `../../shared/src/data/...` would type-check). The build refuses the SDK
+    // too (web/build/refuse-data-sdk.ts).
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@pkg/shared(?!/(contract|errors)$)', message: WEB_MESSAGE },
+            { regex: '^(\\.\\./)+shared(/|$)|(^|/)shared/(src|dist)(/|$)', message: WEB_MESSAGE },
+          ],
+        },
+      ],
     },
   },
   {

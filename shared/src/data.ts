@@ -1,5 +1,6 @@
-// @pkg/shared/data: the data-provider SDK (Node only). The envelope schemas are also exported
-// from @pkg/shared/browser, so that the SPA never bundles this entry point.
+// @pkg/shared/data: the data-provider SDK (Node only: providers, the capability router, the
+// guarded fetch, the caches). The envelope schemas, isLive and NO_DATA_REASON it re-exports live
+// in the browser-safe contract (@pkg/shared/contract), which the SPA imports instead of this.
 export {
   createDataClient,
   type DataClient,
@@ -7,9 +8,9 @@ export {
   type FreshOption,
 } from './data/client.js';
 export { createDataMcpServer } from './data/mcp/create-data-mcp-server.js';
-export { isLive } from './data/is-live.js';
-export { NO_DATA_REASON } from './data/no-data.js';
-export * from './data/result-schema.js';
+export { isLive } from './contract/is-live.js';
+export { NO_DATA_REASON } from './contract/no-data.js';
+export * from './contract/result-schema.js';
 export { CHAINS, DEFAULT_CHAIN, type Chain, type ChainKey } from './data/chains.js';
 export { DATA_ENV_VARS, type DataEnv, type DataEnvName, type EnvVarSpec } from './data/config/env-vars.js';
 export { loadDataEnv, userConfigDir, type LoadDataEnvOptions } from './data/config/load-data-env.js';

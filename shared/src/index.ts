@@ -1,5 +1,8 @@
-// Curated exports of @pkg/shared (Node side). Browser-safe pieces live in ./browser.ts.
-export * from './browser.js';
+// Curated exports of @pkg/shared (Node side): the browser-safe contract (./contract/, also its own
+// entry @pkg/shared/contract, the only one the website imports), the Node-only package tools
+// (archive reading, validation, packing, integrity) and the address policy. The data SDK is its own
+// entry, @pkg/shared/data, so that importing this one loads no provider.
+export * from './contract/index.js';
 export {
   TooLargeError,
   createIntegrityHasher,

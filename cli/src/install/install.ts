@@ -3,7 +3,7 @@
 // the permissions requested (permissions.ts), stage into .pkg/tmp and load as `pkg run` would
 // (stage.ts), then commit every package with pkg.json and pkg-lock.json at once
 // (lib/project/). Any failure before or during the commit leaves the project exactly as it was.
-import type { Permissions } from '@pkg/shared/browser';
+import type { Permissions } from '@pkg/shared/contract';
 import { readProjectFiles, withInstalled } from '../lib/project/project-files.js';
 import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';

@@ -3,7 +3,7 @@
 // the versions, pick the highest that satisfies the range, fetch its version record. A package
 // of pkg.json whose lock pin still satisfies its range installs exactly the pinned bytes; its
 // record is fetched while those bytes download, and must still match the pin.
-import { packageIdParts, parsePackageId, type VersionRecord } from '@pkg/shared/browser';
+import { packageIdParts, parsePackageId, type VersionRecord } from '@pkg/shared/contract';
 import semver from 'semver';
 import { CliError, EXIT } from '../exit.js';
 import type { ProjectFiles } from '../lib/project/project-files.js';

@@ -21,6 +21,48 @@ describe.each([
   ['shared knows no server', 'shared/src/data/x.ts', "import { appRouter } from '@pkg/server';"],
   ['shared knows no CLI', 'shared/src/package/x.ts', "import '../../../cli/src/main.js';"],
   [
+    'the contract knows no server either',
+    'shared/src/contract/x.ts',
+    "import { appRouter } from '@pkg/server';",
+  ],
+  [
+    'the contract imports nothing of the data SDK',
+    'shared/src/contract/x.ts',
+    "import { createDataClient } from '../data/client.js';",
+  ],
+  [
+    'the /v1 shapes import nothing of the data SDK',
+    'shared/src/contract/v1/x.ts',
+    "import type { ProviderDescriptor } from '../../data/providers/provider-types.js';",
+  ],
+  [
+    "the contract's schemas outside contract/ import nothing of the data SDK",
+    'shared/src/schemas/api/x.ts',
+    "import { PROVIDERS } from '../../data.js';",
+  ],
+  ['the contract imports no Node built-in', 'shared/src/contract/x.ts', "import { lookup } from 'node:dns';"],
+  ['the contract imports no bare Node built-in', 'shared/src/contract/v1/x.ts', "import path from 'path';"],
+  [
+    'the website imports no data SDK',
+    'web/src/lib/x.ts',
+    "import { createDataClient } from '@pkg/shared/data';",
+  ],
+  [
+    "the website imports not shared's Node index",
+    'web/src/lib/x.ts',
+    "import { scaffold } from '@pkg/shared';",
+  ],
+  [
+    "the website imports not shared's Node index, even for a type",
+    'web/src/lib/x.ts',
+    "import type { CreatedToken } from '@pkg/shared';",
+  ],
+  [
+    'the website reaches no SDK file by a relative path',
+    'web/src/components/data/x.tsx',
+    "import { PROVIDERS } from '../../../../shared/src/data/providers/provider-table.js';",
+  ],
+  [
     'REST never touches the database',
     'server/src/rest/x.ts',
     "import { createModels } from '../db/models/index.js';",
@@ -73,6 +115,27 @@ test('what the layers allow passes: the router type in the CLI, services and pro
     await boundaryErrors(
       'server/src/rest/x.ts',
       "import { resolveDownload } from '../services/registry/download-service.js';\n",
+    ),
+  ).toEqual([]);
+});
+
+test('what the contract allows passes: the SDK imports the contract, the website imports it', async () => {
+  expect(
+    await boundaryErrors(
+      'shared/src/data/routing/x.ts',
+      "import type { Result } from '../../contract/result-schema.js';\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await boundaryErrors(
+      'shared/src/contract/v1/x.ts',
+      "import { z } from 'zod';\nimport { NETWORK_PATTERN } from '../../schemas/patterns.js';\nimport { sectionSchema } from './sections.js';\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await boundaryErrors(
+      'web/src/lib/x.ts',
+      "import { providerName } from '@pkg/shared/contract';\nimport { REGISTRY_ERRORS } from '@pkg/shared/errors';\n",
     ),
   ).toEqual([]);
 });

@@ -21,7 +21,7 @@ import { checkProviders, listProviders } from './providers/provider-health.js';
 import type { ProviderDescriptor, ProviderKind } from './providers/provider-types.js';
 import { PROVIDERS } from './providers/provider-table.js';
 import { errorResult } from './result.js';
-import type { CompositeResult, Result } from './result-schema.js';
+import type { CompositeResult, Result } from '../contract/result-schema.js';
 import { createResultCache, type ResultCache } from './routing/cache.js';
 import { systemClock, type Clock } from './routing/clock.js';
 import { createProviderStates } from './routing/provider-states.js';

@@ -13,7 +13,7 @@ import type {
   ProviderAttempt,
   Result,
   UnavailableResult,
-} from './result-schema.js';
+} from '../contract/result-schema.js';
 
 export function liveResult<T>(data: T, provenance: Provenance): LiveResult<T> {
   return { status: 'LIVE', data, provenance };

@@ -12,7 +12,7 @@ import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { geminiDescriptor } from '../../src/data/providers/gemini/descriptor.js';
 import { openrouterDescriptor } from '../../src/data/providers/openrouter/descriptor.js';
-import { resultSchema, type Result } from '../../src/data/result-schema.js';
+import { resultSchema, type Result } from '../../src/contract/result-schema.js';
 import {
   GEMINI_EMBEDDING_MODEL,
   GEMINI_MODEL,

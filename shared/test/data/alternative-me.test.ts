@@ -6,7 +6,7 @@ import { ALTERNATIVE_ME_CAPABILITIES } from '../../src/data/capabilities/alterna
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { alternativeMeDescriptor } from '../../src/data/providers/alternative-me/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { startAlternativeMeServer, type AlternativeMeDouble } from '../vendors/alternative-me-server.js';
 import { fakeClock } from './doubles.js';
 

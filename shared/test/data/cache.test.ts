@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDataClient } from '../../src/data/client.js';
 import { CACHE_MAX_ENTRIES, createResultCache } from '../../src/data/routing/cache.js';
-import type { LiveResult } from '../../src/data/result-schema.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import type { LiveResult } from '../../src/contract/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { UNKNOWN_TX, WALLET } from '../vendors/chain-fixtures.js';
 import { fakeClock, startDoubles, type Doubles } from './doubles.js';
 

@@ -11,7 +11,7 @@ import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { CHAINLINK_FEEDS_URL, chainlinkEndpoint } from '../../src/data/providers/chainlink/endpoints.js';
 import { chainlinkDescriptor } from '../../src/data/providers/chainlink/descriptor.js';
 import { PROVIDERS } from '../../src/data/providers/provider-table.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { chainlinkLatest } from '../../src/data/sources/chainlink-latest.js';
 import type { ChainlinkFeedCatalog } from '../../src/data/sources/chainlink-types.js';
 import { HEAD } from '../vendors/chain-fixtures.js';

@@ -7,7 +7,7 @@ import { CODEX_CAPABILITIES } from '../../src/data/capabilities/codex.js';
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { codexDescriptor } from '../../src/data/providers/codex/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { CODEX_PAIR, CODEX_TOKENS, startCodexServer, type CodexDouble } from '../vendors/codex-server.js';
 import { fakeClock } from './doubles.js';
 

@@ -8,7 +8,7 @@ import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { defillamaDescriptor } from '../../src/data/providers/defillama/descriptor.js';
 import { chainAliases, chainIdOf, findChain } from '../../src/data/providers/defillama/index.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import {
   CHAIN_NAME,
   startDefillamaServer,

@@ -6,7 +6,7 @@ import { createDataClient } from '../../src/data/client.js';
 import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { dexscreenerDescriptor } from '../../src/data/providers/dexscreener/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { DEX, startDexscreenerServer, type DexscreenerDouble } from '../vendors/dexscreener-server.js';
 import { fakeClock } from './doubles.js';
 

@@ -1,6 +1,6 @@
 // The envelope schemas and isLive(): every status, absent fields stay absent.
 import { describe, expect, test } from 'vitest';
-import { isLive } from '../../src/data/is-live.js';
+import { isLive } from '../../src/contract/is-live.js';
 import {
   compositeResult,
   errorResult,
@@ -8,7 +8,7 @@ import {
   toResult,
   unavailableResult,
 } from '../../src/data/result.js';
-import { compositeResultSchema, resultSchema } from '../../src/data/result-schema.js';
+import { compositeResultSchema, resultSchema } from '../../src/contract/result-schema.js';
 import { CHAINS } from '../../src/data/chains.js';
 import { NotFoundError } from '../../src/data/errors/data-errors.js';
 

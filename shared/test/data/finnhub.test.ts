@@ -8,7 +8,7 @@ import { FINNHUB_CAPABILITIES } from '../../src/data/capabilities/finnhub.js';
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { finnhubDescriptor } from '../../src/data/providers/finnhub/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { startFinnhubServer, type FinnhubDouble } from '../vendors/finnhub-server.js';
 import { fakeClock } from './doubles.js';
 

@@ -8,7 +8,7 @@ import { FRED_CAPABILITIES } from '../../src/data/capabilities/fred.js';
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { fredDescriptor } from '../../src/data/providers/fred/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { startFredServer, type FredDouble } from '../vendors/fred-server.js';
 import { fakeClock } from './doubles.js';
 

@@ -8,7 +8,7 @@ import { createSlots } from '../../src/data/create-slots.js';
 import { createGuardedFetch } from '../../src/data/net/guarded-fetch.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { geckoterminalDescriptor } from '../../src/data/providers/geckoterminal/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { GT, startGeckoterminalServer, type GeckoterminalDouble } from '../vendors/geckoterminal-server.js';
 import { fakeClock } from './doubles.js';
 

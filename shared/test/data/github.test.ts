@@ -17,8 +17,8 @@ import type {
   GithubTree,
   RawFile,
 } from '../../src/data/github/github-types.js';
-import type { Result } from '../../src/data/result-schema.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import type { Result } from '../../src/contract/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import {
   GH_BLOCKED_REPO,
   GH_EMPTY_REPO,

@@ -8,7 +8,7 @@ import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { goplusDescriptor } from '../../src/data/providers/goplus/descriptor.js';
 import { goplusSign } from '../../src/data/providers/goplus/sign.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import {
   GP_ADDRESS,
   GP_HOLDER,

@@ -7,7 +7,7 @@ import { HYPERLIQUID_CAPABILITIES } from '../../src/data/capabilities/hyperliqui
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { hyperliquidDescriptor } from '../../src/data/providers/hyperliquid/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { startHyperliquidServer, type HyperliquidDouble } from '../vendors/hyperliquid-server.js';
 import { fakeClock } from './doubles.js';
 

@@ -8,7 +8,7 @@ import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { polymarketDescriptor } from '../../src/data/providers/polymarket/descriptor.js';
 import { parseJsonList, probability } from '../../src/data/providers/polymarket/index.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import type { OddsEventList } from '../../src/data/sources/polymarket-types.js';
 import {
   polymarketReplies,

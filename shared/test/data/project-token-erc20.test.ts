@@ -15,7 +15,7 @@ import {
   readTokenSupply,
 } from '../../src/data/project-token/index.js';
 import { PROVIDERS } from '../../src/data/providers/provider-table.js';
-import { resultSchema, type Result } from '../../src/data/result-schema.js';
+import { resultSchema, type Result } from '../../src/contract/result-schema.js';
 import { publicRpcReplies } from '../vendors/public-rpc-server.js';
 import {
   DEAD,

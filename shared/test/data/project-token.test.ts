@@ -20,7 +20,7 @@ import {
 } from '../../src/data/project-token/index.js';
 import { MAX_LOG_SPAN } from '../../src/data/providers/rpc-core/rpc-handlers.js';
 import { PROVIDERS } from '../../src/data/providers/provider-table.js';
-import { resultSchema, type Result } from '../../src/data/result-schema.js';
+import { resultSchema, type Result } from '../../src/contract/result-schema.js';
 import { publicRpcReplies } from '../vendors/public-rpc-server.js';
 import {
   HEAD,

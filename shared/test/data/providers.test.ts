@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry } from '../../src/data/net/throttle.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { HEAD, ROUTER, TOKEN, TX, UNKNOWN_TX, WALLET } from '../vendors/chain-fixtures.js';
 import { fakeClock, startDoubles, type Doubles } from './doubles.js';

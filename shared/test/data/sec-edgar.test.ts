@@ -10,7 +10,7 @@ import { createDataClient } from '../../src/data/client.js';
 import type { DataEnv } from '../../src/data/config/env-vars.js';
 import { createThrottleRegistry, type ThrottleRegistry } from '../../src/data/net/throttle.js';
 import { secEdgarDescriptor } from '../../src/data/providers/sec-edgar/descriptor.js';
-import { resultSchema } from '../../src/data/result-schema.js';
+import { resultSchema } from '../../src/contract/result-schema.js';
 import { FORM_8K_ITEMS, form8kLabel } from '../../src/data/sources/sec-8k-items.js';
 import {
   SEC_BLOCK_PAGE,

@@ -10,7 +10,7 @@ import { createDataClient } from '../../src/data/client.js';
 import { createThrottleRegistry, type ThrottleRegistry } from '../../src/data/net/throttle.js';
 import { dexscreenerDescriptor } from '../../src/data/providers/dexscreener/descriptor.js';
 import { openrouterDescriptor } from '../../src/data/providers/openrouter/descriptor.js';
-import type { Result } from '../../src/data/result-schema.js';
+import type { Result } from '../../src/contract/result-schema.js';
 import { startDexscreenerServer, type DexscreenerDouble } from '../vendors/dexscreener-server.js';
 import {
   OPENROUTER_MODEL,

@@ -14,7 +14,7 @@ import { createThrottleRegistry } from '../../src/data/net/throttle.js';
 import { exaDescriptor } from '../../src/data/providers/exa/descriptor.js';
 import { firecrawlDescriptor } from '../../src/data/providers/firecrawl/descriptor.js';
 import { tavilyDescriptor } from '../../src/data/providers/tavily/descriptor.js';
-import { resultSchema, type Result } from '../../src/data/result-schema.js';
+import { resultSchema, type Result } from '../../src/contract/result-schema.js';
 import type {
   WebAnswerResult,
   WebExtractResult,

@@ -74,4 +74,4 @@ export function shortAddress(address: string): string {
 }
 
 /** A price to about six significant digits, as the bots write it too (shared/src/format). */
-export { formatPrice, formatUsdPrice } from '@pkg/shared/browser';
+export { formatPrice, formatUsdPrice } from '@pkg/shared/contract';

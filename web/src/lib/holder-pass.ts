@@ -7,7 +7,7 @@
 // no shared values: the stored value is checked by hand, and the sign-in's rules (HOLDER_PASS)
 // come from the caller.
 import { useSyncExternalStore } from 'react';
-import type { HOLDER_PASS, HolderNonceAnswer, HolderPassAnswer } from '@pkg/shared/browser';
+import type { HOLDER_PASS, HolderNonceAnswer, HolderPassAnswer } from '@pkg/shared/contract';
 
 const KEY = 'pkg.holderPass';
 
@@ -128,7 +128,7 @@ export function browserWallet(): BrowserWallet | undefined {
     : undefined;
 }
 
-/** The rules of the sign-in message (HOLDER_PASS of @pkg/shared/browser). */
+/** The rules of the sign-in message (HOLDER_PASS of @pkg/shared/contract). */
 export type SignInRules = Pick<typeof HOLDER_PASS, 'statement' | 'chainId' | 'maxMessageLifetimeMs'>;
 
 /** The two server calls of the sign-in. */

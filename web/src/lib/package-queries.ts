@@ -1,6 +1,6 @@
 // Query options shared by the package routes' loaders and components, so a loader's prefetch
 // is exactly what the component reads.
-import type { VersionRef } from '@pkg/shared/browser';
+import type { VersionRef } from '@pkg/shared/contract';
 import type { trpc } from './trpc';
 
 /**

@@ -1,6 +1,6 @@
 // The grammar of the website's URLs (search params and path params), checked before any request.
 // These checks run in the first bundle (route loaders and validateSearch are not code-split), so
-// they use zod's small build (zod/mini) and the plain patterns of @pkg/shared/browser rather than
+// they use zod's small build (zod/mini) and the plain patterns of @pkg/shared/contract rather than
 // the full schema library: the pages' components, which load per route, use the full schemas
 // (docs/website.md, "Code splitting").
 import {
@@ -11,7 +11,7 @@ import {
   PACKAGE_NAME_PATTERN,
   SEMVER_PATTERN,
   TICKER_PATTERN,
-} from '@pkg/shared/browser';
+} from '@pkg/shared/contract';
 import * as z from 'zod/mini';
 
 /** An EVM address (0x and 40 hex digits). */

@@ -2,7 +2,7 @@
 // loaders and components, so that a loader's prefetch is exactly what the component reads. Each
 // query is fresh for its endpoint's TTL and refetched on that interval (docs/website.md,
 // "Freshness"): a panel never shows data older than its source's cache allows.
-import { V1_TTLS, type V1Name, type V1Params } from '@pkg/shared/browser';
+import { V1_TTLS, type V1Name, type V1Params } from '@pkg/shared/contract';
 import type { trpc } from './trpc';
 
 type Proxy = typeof trpc;

@@ -2,7 +2,7 @@
 // An empty query lists packages.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { parsePackageId } from '@pkg/shared/browser';
+import { parsePackageId } from '@pkg/shared/contract';
 import * as z from 'zod/mini';
 import { QueryState } from '../components/query-state';
 

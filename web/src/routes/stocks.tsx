@@ -2,7 +2,7 @@
 // table (DEX price, reference price, premium or discount, the `last close` flag) and the sections
 // behind it, and the regulator filings card (GET /v1/filings/:symbol) opened per stock or for any
 // ticker; the open card's symbol is the `filings` search parameter, so it can be linked.
-import { v1SymbolSchema } from '@pkg/shared/browser';
+import { v1SymbolSchema } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';

@@ -3,7 +3,7 @@
 // a removal computes the next pair here and hands it to transaction.ts, which writes it with
 // writeProjectFiles after the package directories are in place, or restores the snapshot.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import type { Permissions } from '@pkg/shared/browser';
+import type { Permissions } from '@pkg/shared/contract';
 import { jsonText, writeFileAtomic } from '../json-file.js';
 import {
   readLockFile,

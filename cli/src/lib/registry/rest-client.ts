@@ -4,7 +4,7 @@
 // parser on first use, about 40 ms of every install (see the install bench).
 import type { Readable } from 'node:stream';
 import fetch, { type Response } from 'node-fetch';
-import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/browser';
+import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/contract';
 import { createIntegrityHasher } from '@pkg/shared/integrity';
 import { CliError } from '../../exit.js';
 import { cliVersion } from '../../version.js';

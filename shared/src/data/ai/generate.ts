@@ -11,7 +11,7 @@
 import type { DataEnv } from '../config/env-vars.js';
 import type { FailureKind } from '../errors/data-errors.js';
 import { errorResult } from '../result.js';
-import type { ProviderAttempt, Result } from '../result-schema.js';
+import type { ProviderAttempt, Result } from '../../contract/result-schema.js';
 import { AI_PROVIDERS, type AiGenerateRequest, type AiProviderId } from './ai-request.js';
 import type { AiAnswer, AiCompletion, AiModel, AiModelList, AiRouting } from './ai-types.js';
 

@@ -1,7 +1,7 @@
 // eth_call against a contract at the head block.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const callContract = defineCapability({
   name: 'onchain.call',

@@ -6,7 +6,7 @@
 // defineCapability (the capability table and the tool server list only routed ones).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const feedsList = defineCapability({
   name: 'feeds.list',

@@ -1,7 +1,7 @@
 // Transaction, transfer and gas counters of an address.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getAddressCounters = defineCapability({
   name: 'explorer.counters',

@@ -1,7 +1,7 @@
 // Whether an address is flagged (phishing, sanctions, mixers, scams ...).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getAddressSecurity = defineCapability({
   name: 'security.address',

@@ -1,7 +1,7 @@
 // Indexed transactions of an address, newest first.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getAddressTransactions = defineCapability({
   name: 'explorer.transactions',

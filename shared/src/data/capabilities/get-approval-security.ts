@@ -1,7 +1,7 @@
 // Security of a spender contract that holds approvals.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getApprovalSecurity = defineCapability({
   name: 'security.approvals',

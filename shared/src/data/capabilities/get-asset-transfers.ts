@@ -1,7 +1,7 @@
 // Token transfers from and to an address.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getAssetTransfers = defineCapability({
   name: 'tokens.transfers',

@@ -1,7 +1,7 @@
 // A block by number, or the head block.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { blockNumberSchema } from './params.js';
+import { blockNumberSchema } from '../../contract/params.js';
 
 export const getBlock = defineCapability({
   name: 'onchain.block',

@@ -1,7 +1,7 @@
 // The bytecode at an address at the head block.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getCode = defineCapability({
   name: 'onchain.code',

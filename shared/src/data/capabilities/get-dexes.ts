@@ -1,7 +1,7 @@
 // The DEXes of a network.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { networkSchema, pageSchema } from './params.js';
+import { networkSchema, pageSchema } from '../../contract/params.js';
 
 export const getDexes = defineCapability({
   name: 'market.dexes',

@@ -1,7 +1,7 @@
 // An address as the explorer indexed it (contract flag, verification, creator).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getIndexedAddress = defineCapability({
   name: 'explorer.address',

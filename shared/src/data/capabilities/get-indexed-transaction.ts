@@ -1,7 +1,7 @@
 // A transaction as the explorer indexed it (decoded input, token transfers, rollup batch).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { txHashSchema } from './params.js';
+import { txHashSchema } from '../../contract/params.js';
 
 export const getIndexedTransaction = defineCapability({
   name: 'explorer.transaction',

@@ -1,7 +1,7 @@
 // A token price in USD by contract, or native for ETH (the market-data aggregator, then the pool provider).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 export const getMarketTokenPrice = defineCapability({
   name: 'market.tokenPrice',

@@ -1,7 +1,7 @@
 // A token on a market network: name, symbol, price, FDV, market cap and its main pool.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 export const getMarketToken = defineCapability({
   name: 'market.token',

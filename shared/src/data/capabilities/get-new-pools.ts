@@ -1,7 +1,7 @@
 // Pools created on a network in the last 48 hours, newest first.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { networkSchema, pageSchema } from './params.js';
+import { networkSchema, pageSchema } from '../../contract/params.js';
 
 export const getNewPools = defineCapability({
   name: 'market.new_pools',

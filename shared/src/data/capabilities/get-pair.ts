@@ -1,7 +1,7 @@
 // One pair or pool by its address (or v4 pool id): prices, liquidity, volume, changes and buy/sell counts per window.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 export const getPair = defineCapability({
   name: 'market.pair',

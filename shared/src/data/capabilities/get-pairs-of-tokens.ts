@@ -4,7 +4,7 @@
 // instead of one per token. Pools where a token is on either side are listed.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 /** The most token addresses one request may carry (the vendor's documented limit). */
 export const PAIRS_OF_TOKENS_MAX = 30;

@@ -1,7 +1,7 @@
 // The receipt of a transaction.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { txHashSchema } from './params.js';
+import { txHashSchema } from '../../contract/params.js';
 
 export const getReceipt = defineCapability({
   name: 'onchain.receipt',

@@ -1,7 +1,7 @@
 // ERC-20 balances of an address.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getTokenBalances = defineCapability({
   name: 'tokens.balances',

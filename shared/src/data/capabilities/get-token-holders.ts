@@ -1,7 +1,7 @@
 // Holders of a token, largest first.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getTokenHolders = defineCapability({
   name: 'explorer.holders',

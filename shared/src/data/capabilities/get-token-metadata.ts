@@ -1,7 +1,7 @@
 // Name, symbol, decimals and supply of a token.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getTokenMetadata = defineCapability({
   name: 'tokens.metadata',

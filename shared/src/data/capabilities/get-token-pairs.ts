@@ -1,7 +1,7 @@
 // Every pool of a token on a market network.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 export const getTokenPairs = defineCapability({
   name: 'market.token_pairs',

@@ -1,7 +1,7 @@
 // Security flags of a token on the chain: honeypot, taxes, owner powers, holders.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getTokenSecurity = defineCapability({
   name: 'security.token',

@@ -1,7 +1,7 @@
 // Recent transfers of a token.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getTokenTransfers = defineCapability({
   name: 'explorer.tokenTransfers',

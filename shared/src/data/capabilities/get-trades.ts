@@ -1,7 +1,7 @@
 // The last trades of a pool (past 24 hours, at most 300).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { marketAddressSchema, networkSchema } from './params.js';
+import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 
 export const getTrades = defineCapability({
   name: 'market.trades',

@@ -1,7 +1,7 @@
 // A transaction by hash.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { txHashSchema } from './params.js';
+import { txHashSchema } from '../../contract/params.js';
 
 export const getTransaction = defineCapability({
   name: 'onchain.transaction',

@@ -1,7 +1,7 @@
 // Trending pools of a network.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { networkSchema, pageSchema } from './params.js';
+import { networkSchema, pageSchema } from '../../contract/params.js';
 
 export const getTrendingPools = defineCapability({
   name: 'market.trending_pools',

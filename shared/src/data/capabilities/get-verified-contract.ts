@@ -1,7 +1,7 @@
 // Verified source and ABI of a contract.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getVerifiedContract = defineCapability({
   name: 'explorer.contract',

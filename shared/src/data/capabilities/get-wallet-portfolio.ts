@@ -1,7 +1,7 @@
 // A wallet portfolio: total value by position type and by chain (the total spans every chain).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getWalletPortfolio = defineCapability({
   name: 'wallet.portfolio',

@@ -1,7 +1,7 @@
 // The positions of a wallet on the chain, with value and price.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getWalletPositions = defineCapability({
   name: 'wallet.positions',

@@ -1,7 +1,7 @@
 // The transactions of a wallet on the chain, newest first, with transfers.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema } from './params.js';
+import { addressSchema } from '../../contract/params.js';
 
 export const getWalletTransactions = defineCapability({
   name: 'wallet.transactions',

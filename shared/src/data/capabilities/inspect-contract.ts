@@ -1,6 +1,6 @@
 // Composite: a contract's bytecode (pinned to the head block), the explorer's address record
 // and its verified source and ABI.
-import type { CompositeResult } from '../result-schema.js';
+import type { CompositeResult } from '../../contract/result-schema.js';
 import { compositeResult } from '../result.js';
 import type { RunCapability } from './inspect-transaction.js';
 

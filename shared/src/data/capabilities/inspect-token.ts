@@ -1,7 +1,7 @@
 // Composite: a token's metadata, its holders and recent transfers, its market (pairs on the
 // supported chain and its USD price) and its security report. Each section keeps its own status
 // and provenance: one failing source never blanks the others.
-import type { CompositeResult } from '../result-schema.js';
+import type { CompositeResult } from '../../contract/result-schema.js';
 import { compositeResult } from '../result.js';
 import type { RunCapability } from './inspect-transaction.js';
 

@@ -1,5 +1,5 @@
 // Composite: a transaction with its receipt, its call trace and the explorer's view.
-import type { CompositeResult, Result } from '../result-schema.js';
+import type { CompositeResult, Result } from '../../contract/result-schema.js';
 import { compositeResult } from '../result.js';
 
 export type RunCapability = (

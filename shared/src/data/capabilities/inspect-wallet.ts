@@ -2,7 +2,7 @@
 // token transfers, the explorer's counters, its portfolio and positions (wallet-portfolio
 // provider) and whether the address is flagged (security-flag provider). Each section keeps its
 // own status and provenance: one failing source never blanks the others.
-import type { CompositeResult } from '../result-schema.js';
+import type { CompositeResult } from '../../contract/result-schema.js';
 import { compositeResult } from '../result.js';
 import type { RunCapability } from './inspect-transaction.js';
 

@@ -1,7 +1,7 @@
 // Pairs matching a symbol, name or address, across networks or on one network (DEX pair provider).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { anyNetworkSchema } from './params.js';
+import { anyNetworkSchema } from '../../contract/params.js';
 
 export const marketSearch = defineCapability({
   name: 'market.search',

@@ -1,7 +1,7 @@
 // Event logs of a contract over a block range, optionally filtered by topics.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { addressSchema, blockNumberSchema } from './params.js';
+import { addressSchema, blockNumberSchema } from '../../contract/params.js';
 
 export const queryLogs = defineCapability({
   name: 'onchain.logs',

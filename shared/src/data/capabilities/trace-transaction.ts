@@ -1,7 +1,7 @@
 // The call tree of a transaction (callTracer).
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
-import { txHashSchema } from './params.js';
+import { txHashSchema } from '../../contract/params.js';
 
 export const traceTransaction = defineCapability({
   name: 'onchain.trace',

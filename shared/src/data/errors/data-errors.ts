@@ -1,6 +1,6 @@
 // Typed errors of the data layer. Providers throw them; the router reads `kind` to decide what
 // happens next (the routing rules of routing/route.ts); toResult() turns them into envelopes.
-import type { DataErrorCode } from '../result-schema.js';
+import type { DataErrorCode } from '../../contract/result-schema.js';
 import { BaseError, type BaseErrorOptions } from './base-error.js';
 
 /**

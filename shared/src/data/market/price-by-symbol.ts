@@ -5,7 +5,7 @@
 // every candidate; none is UNAVAILABLE. Nothing is guessed.
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult, unavailableResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import type { MarketTokenRef, PoolList } from './market-types.js';
 
 interface IssuerAsset {

@@ -3,7 +3,7 @@
 // provenance. No consensus, average or "best" value is computed: the reader sees each source.
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { compositeResult } from '../result.js';
-import type { CompositeResult, Result } from '../result-schema.js';
+import type { CompositeResult, Result } from '../../contract/result-schema.js';
 
 /** The providers declaring a capability for these parameters' scope, in routing order. */
 export type ProvidersOffering = (capability: string, params: Record<string, unknown>) => string[];

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { liveResult } from '../result.js';
-import type { CachedResult, LiveResult, ProviderAttempt, Result } from '../result-schema.js';
+import type { CachedResult, LiveResult, ProviderAttempt, Result } from '../../contract/result-schema.js';
 import type { MarketPool, PoolList } from './market-types.js';
 import { rankPools, type Ranking } from './rankings.js';
 

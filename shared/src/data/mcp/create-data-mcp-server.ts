@@ -10,12 +10,12 @@ import {
   marketAddressSchema,
   networkSchema,
   txHashSchema,
-} from '../capabilities/params.js';
+} from '../../contract/params.js';
 import { aiProviderSchema } from '../ai/ai-request.js';
 import { feedsLatest, feedsLatestParams } from '../capabilities/chainlink.js';
 import { DEFAULT_MIN_LIQUIDITY_USD, RANKINGS } from '../market/rankings.js';
 import type { DataClient } from '../client.js';
-import type { CompositeResult, Result } from '../result-schema.js';
+import type { CompositeResult, Result } from '../../contract/result-schema.js';
 
 export function toolName(capability: string): string {
   return capability

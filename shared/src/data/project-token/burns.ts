@@ -5,7 +5,7 @@
 import { decodeEventLog, encodeEventTopics, erc20Abi, formatUnits, getAddress, pad, type Hex } from 'viem';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { notConfigured, type ProjectTokenConfig } from './config.js';
 import { unavailableResult } from '../result.js';
 import { blockWindows, readLogs } from './logs.js';

@@ -7,7 +7,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import { unavailableResult } from '../result.js';
-import type { UnavailableResult } from '../result-schema.js';
+import type { UnavailableResult } from '../../contract/result-schema.js';
 
 /** The default burn addresses: the zero address and 0x…dEaD. */
 export const DEFAULT_BURN_ADDRESSES: readonly Address[] = [

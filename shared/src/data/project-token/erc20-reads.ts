@@ -9,9 +9,9 @@
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, type Address } from 'viem';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { readCall, type Served } from './reads.js';
-import type { ProjectTokenBalances, ProjectTokenSupply } from './types.js';
+import type { ProjectTokenBalances, ProjectTokenSupply } from '../../contract/project-token.js';
 
 const readTotalSupply = (run: RunCapability, token: Address) =>
   readCall(

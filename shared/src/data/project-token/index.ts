@@ -41,4 +41,4 @@ export {
   type BlockRange,
   type SwapsBetween,
 } from './swaps-between.js';
-export * from './types.js';
+export * from '../../contract/project-token.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { MAX_LOG_SPAN } from '../providers/rpc-core/rpc-handlers.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { served, type Served } from './reads.js';
 
 /** A log as `onchain.logs` returns it (viem's formatLog, bigints as decimal strings). */

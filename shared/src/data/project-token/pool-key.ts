@@ -17,7 +17,7 @@ import {
 } from 'viem';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult, unavailableResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { POOL_KEY_PARAMETERS, UNISWAP_V4_POOL_MANAGER_ABI } from './abis.js';
 import { blockWindows, readLogs, type BlockWindow } from './logs.js';
 

@@ -9,14 +9,14 @@ import { decodeFunctionResult, encodeFunctionData, formatUnits, getAddress } fro
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { compact } from '../compact.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { UNISWAP_V3_POOL_ABI, UNISWAP_V4_STATE_VIEW_ABI } from './abis.js';
 import { projectTokenUnavailable, type ProjectTokenConfig } from './config.js';
 import { priceFromReserves, priceFromSqrtPriceX96 } from './decimal.js';
 import { resolvePool, type ResolvedPool } from './pool.js';
 import type { PoolKeyMemo } from './pool-key.js';
 import { readCall, type Served } from './reads.js';
-import type { ProjectTokenPoolState } from './types.js';
+import type { ProjectTokenPoolState } from '../../contract/project-token.js';
 
 export const POOL_STATE_CAPABILITY = 'projectToken.pool';
 

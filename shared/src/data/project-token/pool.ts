@@ -5,12 +5,12 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, type Address } from 'viem';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { UNISWAP_V2_PAIR_ABI, UNISWAP_V3_POOL_ABI } from './abis.js';
 import type { ProjectTokenConfig } from './config.js';
 import { findV4PoolKey, type PoolKeyMemo, type V4PoolKey } from './pool-key.js';
 import { readCall, readHead, readToken, type Read } from './reads.js';
-import type { PoolToken, PoolVersion } from './types.js';
+import type { PoolToken, PoolVersion } from '../../contract/project-token.js';
 
 export interface ResolveOptions {
   capability: string;

@@ -13,8 +13,8 @@ import {
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { CHAINS } from '../chains.js';
 import { errorResult } from '../result.js';
-import type { CachedResult, LiveResult, Result } from '../result-schema.js';
-import type { PoolToken } from './types.js';
+import type { CachedResult, LiveResult, Result } from '../../contract/result-schema.js';
+import type { PoolToken } from '../../contract/project-token.js';
 
 export type Served = LiveResult | CachedResult;
 export const served = (r: Result): r is Served => r.status === 'LIVE' || r.status === 'CACHED';

@@ -7,14 +7,14 @@
 import { z } from 'zod';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { projectTokenUnavailable, type ProjectTokenConfig } from './config.js';
 import { blockWindows, readLogs } from './logs.js';
 import { resolvePool } from './pool.js';
 import type { ProjectTokenReadOptions } from './pool-state.js';
 import { readHead, type Served } from './reads.js';
 import { oldestFirst, swapLogSource, toSwap } from './swap-logs.js';
-import type { ProjectTokenSwap, ProjectTokenSwaps } from './types.js';
+import type { ProjectTokenSwap, ProjectTokenSwaps } from '../../contract/project-token.js';
 
 export const RECENT_SWAPS_CAPABILITY = 'projectToken.swaps';
 

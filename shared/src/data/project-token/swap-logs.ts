@@ -12,7 +12,7 @@ import type { ProjectTokenConfig, ProjectTokenPool } from './config.js';
 import { priceFromAmounts } from './decimal.js';
 import type { ChainLog } from './logs.js';
 import type { ResolvedPool } from './pool.js';
-import type { PoolVersion, ProjectTokenSwap } from './types.js';
+import type { PoolVersion, ProjectTokenSwap } from '../../contract/project-token.js';
 
 const topic0 = {
   v2: encodeEventTopics({ abi: UNISWAP_V2_PAIR_ABI, eventName: 'Swap' })[0],

@@ -4,13 +4,13 @@
 // decoded in swap-logs.ts), read forward window by window (MAX_LOG_SPAN) through `onchain.logs`.
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import { projectTokenUnavailable, type ProjectTokenConfig } from './config.js';
 import { blockWindows, readLogs } from './logs.js';
 import { resolvePool } from './pool.js';
 import type { ProjectTokenReadOptions } from './pool-state.js';
 import { oldestFirst, swapLogSource, toSwap } from './swap-logs.js';
-import type { PoolToken, PoolVersion, ProjectTokenSwap } from './types.js';
+import type { PoolToken, PoolVersion, ProjectTokenSwap } from '../../contract/project-token.js';
 
 export const SWAPS_BETWEEN_CAPABILITY = 'projectToken.swapsBetween';
 

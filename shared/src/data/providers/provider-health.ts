@@ -3,7 +3,7 @@
 import type { Chain } from '../chains.js';
 import type { Redactor } from '../errors/redact.js';
 import { liveResult, compositeResult, toResult, unavailableResult } from '../result.js';
-import type { CompositeResult, Result } from '../result-schema.js';
+import type { CompositeResult, Result } from '../../contract/result-schema.js';
 import type { Clock } from '../routing/clock.js';
 import type { ProviderStateSnapshot, ProviderStates } from '../routing/provider-states.js';
 import type { ProviderSlot } from '../routing/route.js';

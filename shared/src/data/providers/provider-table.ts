@@ -35,7 +35,7 @@ import { EDGE_RPC_URL_TEMPLATE, edgeRpcEndpoint } from './edge-rpc/endpoints.js'
 import type { ProviderDescriptor } from './provider-types.js';
 import { PUBLIC_RPC_URL, publicRpcEndpoint } from './public-rpc/endpoints.js';
 import { quicknodeEndpoint } from './quicknode/endpoints.js';
-import { PROVIDER_NAMES } from './provider-names.js';
+import { PROVIDER_NAMES } from '../../contract/provider-names.js';
 
 const set = (...urls: (string | undefined)[]) => urls.filter((u): u is string => !!u && u !== 'off');
 const rpc = {

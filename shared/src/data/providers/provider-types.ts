@@ -7,37 +7,9 @@ import type { Redactor } from '../errors/redact.js';
 import type { GuardedRequest, GuardedResponse } from '../net/guarded-fetch.js';
 import type { NetPolicy } from '../net/net-policy.js';
 import type { RetryPolicy } from '../routing/retry-policy.js';
+import type { ProviderId } from '../../contract/provider-names.js';
 
-export type ProviderId =
-  | 'alchemy'
-  | 'blockscout'
-  | 'quicknode'
-  | 'edge-rpc'
-  | 'public-rpc'
-  | 'dexscreener'
-  | 'coingecko'
-  | 'geckoterminal'
-  | 'goplus'
-  | 'zerion'
-  | 'robinhood-stocks'
-  | 'openrouter'
-  | 'gemini'
-  | 'tavily'
-  | 'exa'
-  | 'firecrawl'
-  | 'github'
-  | 'github-public'
-  | 'github-raw'
-  | 'thegraph'
-  | 'defillama'
-  | 'hyperliquid'
-  | 'finnhub'
-  | 'fred'
-  | 'sec-edgar'
-  | 'polymarket'
-  | 'chainlink'
-  | 'alternative-me'
-  | 'codex';
+export type { ProviderId };
 
 export type ProviderKind =
   | 'rpc'

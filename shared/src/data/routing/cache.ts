@@ -2,7 +2,7 @@
 // an LRU (lru-cache), LIVE results only with their original provenance. A hit answers CACHED
 // with `fresh: false` and the `cache` member; an entry past its TTL is dropped, never served.
 import { LRUCache } from 'lru-cache';
-import type { CachedResult, LiveResult } from '../result-schema.js';
+import type { CachedResult, LiveResult } from '../../contract/result-schema.js';
 import type { Clock } from './clock.js';
 
 export const CACHE_MAX_ENTRIES = 500;

@@ -17,12 +17,12 @@ import type {
   ProviderRuntime,
 } from '../providers/provider-types.js';
 import { describeFailure, errorResult, liveResult, toResult, unavailableResult } from '../result.js';
-import type { LiveResult, ProviderAttempt, Result } from '../result-schema.js';
+import type { LiveResult, ProviderAttempt, Result } from '../../contract/result-schema.js';
 import type { ResultCache } from './cache.js';
 import type { Clock } from './clock.js';
 import type { ProviderStates } from './provider-states.js';
 import { withRetry } from './retry-policy.js';
-import { NO_DATA_REASON } from '../no-data.js';
+import { NO_DATA_REASON } from '../../contract/no-data.js';
 
 export interface ProviderSlot {
   descriptor: ProviderDescriptor;

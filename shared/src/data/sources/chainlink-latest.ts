@@ -11,7 +11,7 @@ import { DEFAULT_FEED_MAX_AGE_S, feedsLatest, feedsLatestParams } from '../capab
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { compact } from '../compact.js';
 import { errorResult, unavailableResult } from '../result.js';
-import type { CachedResult, LiveResult, Result } from '../result-schema.js';
+import type { CachedResult, LiveResult, Result } from '../../contract/result-schema.js';
 import type { ChainlinkFeed, ChainlinkFeedCatalog, ChainlinkLatest } from './chainlink-types.js';
 
 /** The part of AggregatorV3Interface read here. */

@@ -3,7 +3,7 @@
 // as untrackable, never as an empty wallet: system addresses without any request, contracts once
 // the chain's RPC says the address holds code (docs/data-layer.md, "Wallets").
 import { unavailableResult } from '../result.js';
-import type { Result } from '../result-schema.js';
+import type { Result } from '../../contract/result-schema.js';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 
 const SYSTEM_ADDRESS_LIMIT = 0x10000n;

@@ -1,7 +1,7 @@
 // Creates a publish token: optional label, namespaces (none ticked = all of the user's), expiry.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { CreatedToken } from '@pkg/shared';
+import type { CreatedToken } from '@pkg/shared/contract';
 import { accountErrorMessage, accountQueryKey, type AccountClient } from '../../lib/account-client';
 
 export function CreateTokenForm({

@@ -1,5 +1,5 @@
 // A new publish token's value, shown this once with a copy button.
-import type { CreatedToken } from '@pkg/shared';
+import type { CreatedToken } from '@pkg/shared/contract';
 import { CopyButton } from '../copy-button';
 
 export function CreatedTokenNotice({ created, onDone }: { created: CreatedToken; onDone: () => void }) {

@@ -1,7 +1,7 @@
 // The user's tokens (tokens.list), a form to create a publish token, and revoke with a confirm.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CreatedToken, TokenInfo } from '@pkg/shared';
+import type { CreatedToken, TokenInfo } from '@pkg/shared/contract';
 import { accountErrorMessage, accountQueryKey, type AccountClient } from '../../lib/account-client';
 import { formatDate } from '../../lib/format';
 import { CreateTokenForm } from './create-token-form';

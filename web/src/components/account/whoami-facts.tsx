@@ -1,5 +1,5 @@
 // Who the pasted token belongs to: user, namespaces, and the token itself.
-import type { Whoami } from '@pkg/shared';
+import type { Whoami } from '@pkg/shared/contract';
 
 const list = (items: string[]) => (items.length ? items.map((n) => `@${n}`).join(', ') : 'none');
 

@@ -1,7 +1,7 @@
 // One answer of the Ask agent (docs/website.md, "Ask"): the model's text as plain text (never
 // HTML), the sources its tools read ("GeckoTerminal · 12 s ago"), who answered and whether the
 // answer was cut by the question's limits.
-import { providerName, type AskAnswer } from '@pkg/shared/browser';
+import { providerName, type AskAnswer } from '@pkg/shared/contract';
 import { formatAge, formatDate } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 

@@ -1,7 +1,7 @@
 // The question box of /ask: a labelled textarea with a character counter, the submit button off
 // while a question is being answered or when no question is left.
 import { useState, type FormEvent } from 'react';
-import { ASK_LIMITS } from '@pkg/shared/browser';
+import { ASK_LIMITS } from '@pkg/shared/contract';
 
 export function AskForm({
   busy,

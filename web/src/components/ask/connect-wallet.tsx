@@ -2,7 +2,7 @@
 // pass (lib/holder-pass.ts), see the stored pass and forget it. Every refusal is said in plain
 // words with the server's or the wallet's own message.
 import { useState } from 'react';
-import { ASK_LIMITS, HOLDER_PASS } from '@pkg/shared/browser';
+import { ASK_LIMITS, HOLDER_PASS } from '@pkg/shared/contract';
 import { formatDate, shortAddress } from '../../lib/format';
 import {
   browserWallet,

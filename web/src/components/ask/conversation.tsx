@@ -1,6 +1,6 @@
 // The questions asked on this page and their answers, newest last. Kept in the page's state only:
 // nothing of the conversation is stored, here or on the server (docs/website.md, "Ask").
-import type { AskAnswer } from '@pkg/shared/browser';
+import type { AskAnswer } from '@pkg/shared/contract';
 import { AnswerView } from './answer';
 
 export interface Turn {

@@ -1,6 +1,6 @@
 // "50 questions left today as a holder · resets at 00:00 UTC": the visitor's questions left
 // (docs/website.md, "Ask"), and whose counter they come from.
-import type { AskQuota } from '@pkg/shared/browser';
+import type { AskQuota } from '@pkg/shared/contract';
 import { formatAmount } from '../../lib/format';
 
 function whose(quota: AskQuota, threshold: string | undefined): string {

@@ -1,6 +1,6 @@
 // One panel of a doc-3 page: a heading, the section's source and age, then its data, or the
 // reason it has none (docs/website.md, "Panels"). `id` names the panel for tests and links.
-import type { Section } from '@pkg/shared/browser';
+import type { Section } from '@pkg/shared/contract';
 import type { ReactNode } from 'react';
 import { SectionReason } from './section-reason';
 import { SourceLine } from './source-line';

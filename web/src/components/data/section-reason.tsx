@@ -1,6 +1,6 @@
 // Why a section has no data: unavailable (a variable or provider not configured, named in the
 // reason) or failed (what the provider answered). Never a blank, a spinner or a 0.
-import type { Section } from '@pkg/shared/browser';
+import type { Section } from '@pkg/shared/contract';
 
 export function SectionReason({ section }: { section: Pick<Section, 'status' | 'code' | 'reason'> }) {
   const failed = section.status === 'ERROR';

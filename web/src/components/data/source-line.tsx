@@ -1,8 +1,8 @@
 // "GeckoTerminal · 12 s ago": where a panel's data came from and how old it is (its provenance),
 // with the exact time on hover and "cached" when the server answered from its cache.
-import type { DataProvenance } from '@pkg/shared/browser';
+import type { DataProvenance } from '@pkg/shared/contract';
 import { formatAge, formatDate } from '../../lib/format';
-import { providerName } from '@pkg/shared/browser';
+import { providerName } from '@pkg/shared/contract';
 import { useNow } from '../../lib/use-now';
 
 export function SourceLine({

@@ -1,7 +1,7 @@
 // A pool's card (/embed/pool/<network>/<address>): the pool as the pool provider lists it
 // (v1.pool): name, USD price, liquidity, 24 h volume and change, and 24 h trades, with the source
 // and age, or the reason the provider gave none.
-import type { V1PoolCard } from '@pkg/shared/browser';
+import type { V1PoolCard } from '@pkg/shared/contract';
 import { formatPercent, formatUsd, shortAddress } from '../../lib/format';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';

@@ -1,7 +1,7 @@
 // A stock token's card (/embed/stock/<SYMBOL>): its premium row from v1.stocks (docs/website.md,
 // "Premium"): the DEX price, the reference price and its basis, the premium, and the `last close`
 // badge; each input with its source and age; "not listed" when the issuer lists no such symbol.
-import type { V1Stocks } from '@pkg/shared/browser';
+import type { V1Stocks } from '@pkg/shared/contract';
 import { formatFraction, formatUsd } from '../../lib/format';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';

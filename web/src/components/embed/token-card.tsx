@@ -1,6 +1,6 @@
 // The project token's card (/embed/token): the price read from its pool on chain, in the pool's
 // other token, with the source, block and age, and the latest swap (v1.tokenLive).
-import type { V1TokenLive } from '@pkg/shared/browser';
+import type { V1TokenLive } from '@pkg/shared/contract';
 import { formatAmount } from '../../lib/format';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';

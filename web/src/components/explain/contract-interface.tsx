@@ -2,7 +2,7 @@
 // section): name, compiler, language, functions grouped as reads and writes by their state
 // mutability, and events. A contract without verified source cannot be explained (doc 3): the
 // panel says so, with the explorer's reason.
-import type { ContractInterface, Section } from '@pkg/shared/browser';
+import type { ContractInterface, Section } from '@pkg/shared/contract';
 import { SectionPanel } from '../data/section-panel';
 import { SectionReason } from '../data/section-reason';
 import { isNotVerified } from './not-verified';

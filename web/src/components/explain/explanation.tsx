@@ -4,8 +4,8 @@
 // notice (not a source review or an audit), the model that wrote it and when. A contract without
 // verified source cannot be explained, and no model is asked.
 import { useQuery } from '@tanstack/react-query';
-import type { ContractInterface, Section } from '@pkg/shared/browser';
-import { providerName, type V1Explanation } from '@pkg/shared/browser';
+import type { ContractInterface, Section } from '@pkg/shared/contract';
+import { providerName, type V1Explanation } from '@pkg/shared/contract';
 import { formatDate } from '../../lib/format';
 import { useTRPC } from '../../lib/use-trpc';
 import { aiError } from '../ask/ai-error';

@@ -3,7 +3,7 @@
 // true/false, converted from the vendor's "1"/"0"), in plain words; raised flags first and
 // prominently, the ones reported clear listed after. A member the report did not give is not
 // listed as clear.
-import type { Section } from '@pkg/shared/browser';
+import type { Section } from '@pkg/shared/contract';
 import { SectionPanel } from '../data/section-panel';
 
 /** GoPlus address_security members (camelCase, as the data layer returns them) in plain words. */

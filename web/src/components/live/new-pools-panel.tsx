@@ -1,5 +1,5 @@
 // The newest pools on the chain (docs/public-api.md, "GET /v1/chain"), as GeckoTerminal lists them.
-import { providerName, type V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/contract';
 import { formatAge, formatDate } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { SectionPanel } from '../data/section-panel';

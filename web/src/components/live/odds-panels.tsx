@@ -1,7 +1,7 @@
 // The prediction-market odds card (docs/website.md, "Odds"): open Fed events, inflation events and
 // stock events naming a listed stock token's ticker, each with its own source and age. A price is
 // a probability; these are market prices, not a forecast.
-import type { OddsEventV1, V1Odds } from '@pkg/shared/browser';
+import type { OddsEventV1, V1Odds } from '@pkg/shared/contract';
 import { formatDate } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 

@@ -1,6 +1,6 @@
 // Hyperliquid's perpetual markets (docs/public-api.md, "GET /v1/chain"): mark price as sent, 24 h
 // change, volume and open interest in the dex's collateral, and the hourly funding rate.
-import { providerName, type V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/contract';
 import { formatAmount, formatFraction, formatPercent } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';

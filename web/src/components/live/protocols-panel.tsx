@@ -1,6 +1,6 @@
 // The DeFi protocols with TVL on the chain (docs/public-api.md, "GET /v1/chain"): TVL on this
 // chain, and the protocol's total TVL change over 1 and 7 days.
-import { providerName, type V1Chain } from '@pkg/shared/browser';
+import { providerName, type V1Chain } from '@pkg/shared/contract';
 import { formatPercent, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';

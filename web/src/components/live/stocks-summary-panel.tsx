@@ -1,6 +1,6 @@
 // The stock tokens on /live: per symbol the DEX price of its deepest pool, the reference price and
 // the premium (docs/website.md, "Premium"), with the `last close` flag; the full table is /stocks.
-import type { V1Stocks } from '@pkg/shared/browser';
+import type { V1Stocks } from '@pkg/shared/contract';
 import { Link } from '@tanstack/react-router';
 import { formatFraction, formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';

@@ -1,5 +1,5 @@
 // The chain's total value locked as DefiLlama lists it (docs/public-api.md, "GET /v1/chain").
-import type { V1Chain } from '@pkg/shared/browser';
+import type { V1Chain } from '@pkg/shared/contract';
 import { formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 

@@ -2,7 +2,7 @@
 // permissions, versions, provenance and maintainers. Each section shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { VersionRecord, VersionRef } from '@pkg/shared/browser';
+import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
 import { packageFilesQueryOptions } from '../../lib/package-queries';
 import { useTRPC } from '../../lib/use-trpc';
 import { CopyButton } from '../copy-button';

@@ -1,5 +1,5 @@
 // The permissions a version asks for, in plain words.
-import type { Permissions } from '@pkg/shared/browser';
+import type { Permissions } from '@pkg/shared/contract';
 
 function Paths({ items }: { items: string[] }) {
   return (

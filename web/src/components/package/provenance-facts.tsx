@@ -1,5 +1,5 @@
 // What the registry recorded when the version was published (not a cryptographic signature).
-import type { ProvenanceAnswer } from '@pkg/shared/browser';
+import type { ProvenanceAnswer } from '@pkg/shared/contract';
 import { formatBytes, formatDate } from '../../lib/format';
 
 export function ProvenanceFacts({ answer }: { answer: ProvenanceAnswer }) {

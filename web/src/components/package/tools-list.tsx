@@ -1,6 +1,6 @@
 // A version's tools with their input and output JSON Schemas (read from the package's files).
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PackageFilesOutput, ToolEntry } from '@pkg/shared/browser';
+import type { PackageFilesOutput, ToolEntry } from '@pkg/shared/contract';
 import { ErrorMessage, Loading } from '../query-state';
 
 function pretty(text: string): string {

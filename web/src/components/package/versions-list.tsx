@@ -1,6 +1,6 @@
 // Every published version with its date and size, newest first; the shown one is marked.
 import { Link } from '@tanstack/react-router';
-import type { VersionList } from '@pkg/shared/browser';
+import type { VersionList } from '@pkg/shared/contract';
 import { formatBytes, formatDate } from '../../lib/format';
 
 export function VersionsList({

@@ -1,6 +1,6 @@
 // The screener's flags in plain words (docs/public-api.md, "GET /v1/screener" names the report
 // member behind each); the id stays in the URL and the API, the words are what a reader sees.
-import type { ScreenerFlag } from '@pkg/shared/browser';
+import type { ScreenerFlag } from '@pkg/shared/contract';
 
 export const FLAG_NAMES: Readonly<Record<ScreenerFlag, string>> = {
   honeypot: 'honeypot (cannot be sold)',

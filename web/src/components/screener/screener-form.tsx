@@ -1,7 +1,7 @@
 // The screener's filters as a form: minimum liquidity, maximum age, and for each flag whether the
 // token must be known clear of it, must carry it, or either. Submitting navigates to the URL with
 // those filters (the list follows the URL).
-import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS, type ScreenerFlag } from '@pkg/shared/browser';
+import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS, type ScreenerFlag } from '@pkg/shared/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { FLAG_NAMES } from './flag-names';
 import { cleanSearch, type ScreenerSearch } from './search';

@@ -2,7 +2,7 @@
 // the pool provider listed them (a number it did not send shows "—", never 0) and its token's
 // flags: raised ones as badges, undetermined ones named, and when the flags could not be read,
 // why (a pool is never shown as "safe" by default).
-import type { ScreenerList, ScreenerPool, V1Screener } from '@pkg/shared/browser';
+import type { ScreenerList, ScreenerPool, V1Screener } from '@pkg/shared/contract';
 import { formatUsd } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';

@@ -7,7 +7,7 @@ import {
   SCREENER_MAX_AGE_HOURS,
   type ScreenerFlag,
   type V1Params,
-} from '@pkg/shared/browser';
+} from '@pkg/shared/contract';
 import * as z from 'zod/mini';
 import { optionalParam } from '../../lib/url-params';
 

@@ -2,7 +2,7 @@
 // /v1/filings/:symbol): current reports with their items labelled, quarterly and annual reports
 // and ownership filings with links to the regulator's documents, insider forms counted over 30
 // days. A ticker the regulator does not list shows the section's reason, `no filer`.
-import type { CardFiling } from '@pkg/shared/browser';
+import type { CardFiling } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { trpc as trpcProxy } from '../../lib/trpc';
 import { v1Queries } from '../../lib/v1-queries';

@@ -2,10 +2,10 @@
 // price, premium or discount, the `last close` flag), or why it has no row; the issuer's quote, the
 // last close when the premium needed it, the pools of the issuer's contract and the look-alikes
 // left out, each with its source and age or its reason; and the filings disclosure.
-import type { StockToken } from '@pkg/shared/browser';
+import type { StockToken } from '@pkg/shared/contract';
 import type { ReactNode } from 'react';
 import { formatAmount, formatDate, formatFraction, formatUsd, shortAddress } from '../../lib/format';
-import { providerName } from '@pkg/shared/browser';
+import { providerName } from '@pkg/shared/contract';
 import { SectionPanel } from '../data/section-panel';
 import { Missing, Signed } from '../live/missing';
 import { UsdCell } from '../live/usd-cell';

@@ -1,6 +1,6 @@
 // The candle sizes the /token page offers, as the candles endpoint's timeframe and aggregate
 // (docs/public-api.md, GET /v1/token/candles), keyed by the value kept in the URL (`?tf=`).
-import type { V1Params } from '@pkg/shared/browser';
+import type { V1Params } from '@pkg/shared/contract';
 
 export const TIMEFRAMES = {
   '15m': { label: '15 min', timeframe: 'minute', aggregate: 15 },

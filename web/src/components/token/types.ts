@@ -1,6 +1,6 @@
 // The answers the /token page reads (docs/public-api.md: GET /v1/token, /v1/token/live,
 // /v1/token/candles), as the shared endpoint table types them.
-import type { V1Answer } from '@pkg/shared/browser';
+import type { V1Answer } from '@pkg/shared/contract';
 
 export type TokenAnswer = V1Answer<'token'>;
 export type TokenLiveAnswer = V1Answer<'tokenLive'>;

@@ -1,6 +1,6 @@
 // An address form (the wallet and explain pages): the address is checked with the API's own
 // schema before anything navigates; a bad one gets a message next to the field and the page stays.
-import { v1AddressSchema } from '@pkg/shared/browser';
+import { v1AddressSchema } from '@pkg/shared/contract';
 import { useId, useState, type FormEvent } from 'react';
 
 export function AddressForm({

@@ -1,7 +1,7 @@
 // A wallet's holdings (docs/public-api.md, GET /v1/wallet/:address): each token's amount, its
 // price with the price's own source and time (or why there is none), and a USD value only where a
 // price source lists the token: an unpriced holding shows "—", never $0.
-import type { Holding, HoldingList, Section } from '@pkg/shared/browser';
+import type { Holding, HoldingList, Section } from '@pkg/shared/contract';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';

@@ -1,6 +1,6 @@
 // A wallet's recent token transfers (docs/public-api.md, GET /v1/wallet/:address): time,
 // direction seen from the wallet, token, amount, the other side and the transaction.
-import type { Section, WalletTransfer } from '@pkg/shared/browser';
+import type { Section, WalletTransfer } from '@pkg/shared/contract';
 import { formatAmount, formatDate, shortAddress } from '../../lib/format';
 import { SectionPanel } from '../data/section-panel';
 import { TableWrap } from '../data/table-wrap';

@@ -1,7 +1,7 @@
 // The card builder of /widgets (doc 3, "Embeddable card"): choose a card and its size, see it
 // live in an iframe of this site, and copy the `<iframe>` snippet. Inputs are checked with the
 // public API's own parameter schemas, and the snippet and preview only ever show a valid card.
-import { poolCardParamsSchema, v1SymbolSchema } from '@pkg/shared/browser';
+import { poolCardParamsSchema, v1SymbolSchema } from '@pkg/shared/contract';
 import { useId, useState } from 'react';
 import { CopyButton } from '../copy-button';
 

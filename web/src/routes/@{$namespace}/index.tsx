@@ -1,7 +1,7 @@
 // /@<namespace>: the namespace's owner, maintainers and packages (namespaces.get).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { parsePackageId } from '@pkg/shared/browser';
+import { parsePackageId } from '@pkg/shared/contract';
 import { ErrorMessage, Loading } from '../../components/query-state';
 import { NotFound } from '../../components/not-found';
 import { rethrowNotFound } from '../../lib/trpc-error';

@@ -7,7 +7,7 @@
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 import {
   DEFILLAMA_BASE_URL,
   DEFILLAMA_STABLECOINS_BASE_URL,

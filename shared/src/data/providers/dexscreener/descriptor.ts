@@ -7,7 +7,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { DEXSCREENER_BASE_URL, dexscreenerEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 const CAPABILITIES = [
   'market.search',

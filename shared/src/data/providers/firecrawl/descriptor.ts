@@ -5,7 +5,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { FIRECRAWL_BASE_URL, firecrawlEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const firecrawlDescriptor: ProviderDescriptor = {
   id: 'firecrawl',

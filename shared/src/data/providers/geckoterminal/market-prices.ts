@@ -67,7 +67,7 @@ function tokenRef(t: { address: string; name?: string | null; symbol?: string | 
     : undefined;
 }
 
-/** market.ohlcv, parameters already checked (capabilities/ohlcv-params.ts); candles oldest first. */
+/** market.ohlcv, parameters already checked (contract/ohlcv-params.ts); candles oldest first. */
 export async function ohlcv(get: GeckoterminalGet, network: string, params: Params): Promise<ProviderAnswer> {
   const pool = String(params.pool);
   const timeframe = params.timeframe as CandleSeries['timeframe'];

@@ -7,7 +7,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { GITHUB_BASE_URL, githubEndpoint, githubPublicEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 /** Every `github.*` capability served by the REST API (raw files come from the raw-file host). */
 export const GITHUB_API_CAPABILITIES = [

@@ -8,7 +8,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { HYPERLIQUID_BASE_URL, hyperliquidEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const HYPERLIQUID_REQUESTS_PER_MINUTE = 60;
 

@@ -7,7 +7,7 @@ import { LIMITS } from '../../limits.js';
 import { AI_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { OPENROUTER_BASE_URL, openrouterEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const openrouterDescriptor: ProviderDescriptor = {
   id: 'openrouter',

@@ -4,7 +4,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { ROBINHOOD_BASE_URL, robinhoodStocksEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const robinhoodStocksDescriptor: ProviderDescriptor = {
   id: 'robinhood-stocks',

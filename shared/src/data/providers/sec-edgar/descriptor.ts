@@ -6,7 +6,7 @@ import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { SEC_BASE_URL, SEC_DATA_BASE_URL, secEdgarEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const secEdgarDescriptor: ProviderDescriptor = {
   id: 'sec-edgar',

@@ -6,7 +6,7 @@ import { LIMITS } from '../../limits.js';
 import { RETRY_TRANSIENT_ONCE } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { THEGRAPH_BASE_URL, thegraphEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const thegraphDescriptor: ProviderDescriptor = {
   id: 'thegraph',

@@ -5,7 +5,7 @@ import { LIMITS } from '../../limits.js';
 import { retryAfterOnce } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';
 import { ZERION_BASE_URL, zerionEndpoint } from './endpoints.js';
-import { PROVIDER_NAMES } from '../provider-names.js';
+import { PROVIDER_NAMES } from '../../../contract/provider-names.js';
 
 export const zerionDescriptor: ProviderDescriptor = {
   id: 'zerion',

@@ -1,7 +1,7 @@
 // /embed/stock/<SYMBOL> (doc 3, "Embeddable card"): one stock token's premium card for other
 // sites' iframes. Loader and component read v1.stocks with the embed's 15 s refresh; a symbol
 // that is not a ticker gets a message and no request.
-import { v1SymbolSchema } from '@pkg/shared/browser';
+import { v1SymbolSchema } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../../../components/data/answer-state';

@@ -1,7 +1,7 @@
 // /embed/pool/<network>/<address> (doc 3, "Embeddable card"): one pool's card for other sites'
 // iframes. Loader and component read v1.pool with the embed's 15 s refresh; a network or address
 // the API would refuse gets a message and no request.
-import { poolCardParamsSchema } from '@pkg/shared/browser';
+import { poolCardParamsSchema } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../../../../components/data/answer-state';

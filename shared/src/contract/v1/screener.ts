@@ -3,7 +3,7 @@
 // could not be read says so in its own section: it is never "safe" by default. Browser-safe: zod
 // only.
 import { z } from 'zod';
-import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS } from '../schemas/patterns.js';
+import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
 export { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS };

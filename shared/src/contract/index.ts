@@ -1,19 +1,23 @@
-// Browser-safe exports: zod schemas and constants only, no Node built-ins.
+// @pkg/shared/contract: the browser-safe contract between the server, the CLI and the website:
+// zod schemas of names, manifests and procedures, the data envelope and its provenance, the /v1
+// shapes, the provider names and the registry's error table. zod, semver and viem's ABI helpers
+// at run time; no Node built-in and nothing of the data SDK (shared/src/data/), which imports
+// this, never the reverse (docs/architecture.md). The SPA imports this entry only.
 export {
   API_VERSION,
   healthSchema,
   type Health,
   serviceInfoSchema,
   type ServiceInfo,
-} from './schemas/service.js';
+} from '../schemas/service.js';
 export {
   errorBodySchema,
   type ErrorBody,
   errorDetailSchema,
   type ErrorDetail,
-} from './schemas/error-body.js';
-export * from './errors/index.js';
-export * from './schemas/patterns.js';
+} from '../schemas/error-body.js';
+export * from '../errors/index.js';
+export * from '../schemas/patterns.js';
 export {
   formatPackageId,
   integritySchema,
@@ -28,7 +32,7 @@ export {
   parsePackageId,
   versionSchema,
   type Version,
-} from './schemas/names.js';
+} from '../schemas/names.js';
 export {
   SPEC_VERSION,
   manifestSchema,
@@ -37,14 +41,14 @@ export {
   type Permissions,
   toolEntrySchema,
   type ToolEntry,
-} from './schemas/manifest.js';
-export { skillFrontMatterSchema, type SkillFrontMatter } from './schemas/skill-md.js';
-export { PROBLEM_CODES, type ProblemCode, type Problem, InvalidPackageError } from './package/problems.js';
-export { PACKAGE_LIMITS } from './package/limits.js';
-export { provenanceSchema, type Provenance, timestampSchema } from './schemas/provenance.js';
-export * from './schemas/api/packages.js';
-export * from './schemas/api/auth.js';
-export * from './schemas/api/namespaces.js';
+} from '../schemas/manifest.js';
+export { skillFrontMatterSchema, type SkillFrontMatter } from '../schemas/skill-md.js';
+export { PROBLEM_CODES, type ProblemCode, type Problem, InvalidPackageError } from '../package/problems.js';
+export { PACKAGE_LIMITS } from '../package/limits.js';
+export { provenanceSchema, type Provenance, timestampSchema } from '../schemas/provenance.js';
+export * from '../schemas/api/packages.js';
+export * from '../schemas/api/auth.js';
+export * from '../schemas/api/namespaces.js';
 export {
   cacheInfoSchema,
   type CacheInfo,
@@ -70,8 +74,8 @@ export {
   type ResultStatus,
   unavailableResultSchema,
   type UnavailableResult,
-} from './data/result-schema.js';
-export { isLive } from './data/is-live.js';
+} from './result-schema.js';
+export { isLive } from './is-live.js';
 export { sectionSchema, sectionStatusSchema, toSection, type Section } from './v1/sections.js';
 export {
   v1AddressSchema,
@@ -83,7 +87,7 @@ export {
 } from './v1/contract.js';
 export { V1_TTL, V1_TTLS } from './v1/ttls.js';
 export { V1_ENDPOINTS, type V1Endpoint, type V1Name, type V1Params, type V1Answer } from './v1/endpoints.js';
-// v1 stocks, filings and odds (issue 15)
+// v1 stocks, filings and odds
 export {
   issuerQuoteSchema,
   lastCloseSchema,
@@ -120,7 +124,7 @@ export {
   type OddsEventV1,
   type V1Odds,
 } from './v1/odds.js';
-// v1 project token (issue 15)
+// v1 project token
 export {
   v1TokenSchema,
   v1TokenLiveSchema,
@@ -128,7 +132,7 @@ export {
   type V1Token,
   type V1TokenLive,
 } from './v1/token.js';
-// v1 chain overview (issue 15)
+// v1 chain overview
 export {
   chainTvlSchema,
   chainProtocolSchema,
@@ -142,7 +146,7 @@ export {
   type PerpMarketsPanel,
   type V1Chain,
 } from './v1/chain.js';
-// v1 screener and wallet (issue 15)
+// v1 screener and wallet
 export {
   HIGH_TAX_FRACTION,
   screenerFlagSchema,
@@ -177,12 +181,12 @@ export {
   type WalletTransfer,
   type V1Wallet,
 } from './v1/wallet.js';
-// v1 candles and pool card (issue 16)
+// v1 candles and pool card
 export * from './v1/pool.js';
-export { PROVIDER_NAMES, providerName } from './data/providers/provider-names.js';
-// Ask, the holder pass and the contract explainer (issue 17)
+export { PROVIDER_NAMES, providerName } from './provider-names.js';
+// Ask, the holder pass and the contract explainer
 export * from './v1/ask.js';
 export * from './v1/holder-pass.js';
 export * from './v1/explanation.js';
-export { NO_DATA_REASON } from './data/no-data.js';
-export { PRICE_DIGITS, formatPrice, formatUsdPrice } from './format/format-price.js';
+export { NO_DATA_REASON } from './no-data.js';
+export { PRICE_DIGITS, formatPrice, formatUsdPrice } from '../format/format-price.js';

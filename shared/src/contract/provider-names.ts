@@ -1,7 +1,38 @@
-// Each data provider's name as people know it: the provider descriptors, `pkg providers` and the
-// website's source lines ("GeckoTerminal · 12 s ago") read this one table. Browser-safe: no
-// runtime imports.
-import type { ProviderId } from './provider-types.js';
+// Each data provider's id, and its name as people know it: the provider descriptors, `pkg
+// providers` and the website's source lines ("GeckoTerminal · 12 s ago") read this one table.
+// Browser-safe: no imports.
+
+/** A data provider's id: the key of its descriptor in the SDK's provider table. */
+export type ProviderId =
+  | 'alchemy'
+  | 'blockscout'
+  | 'quicknode'
+  | 'edge-rpc'
+  | 'public-rpc'
+  | 'dexscreener'
+  | 'coingecko'
+  | 'geckoterminal'
+  | 'goplus'
+  | 'zerion'
+  | 'robinhood-stocks'
+  | 'openrouter'
+  | 'gemini'
+  | 'tavily'
+  | 'exa'
+  | 'firecrawl'
+  | 'github'
+  | 'github-public'
+  | 'github-raw'
+  | 'thegraph'
+  | 'defillama'
+  | 'hyperliquid'
+  | 'finnhub'
+  | 'fred'
+  | 'sec-edgar'
+  | 'polymarket'
+  | 'chainlink'
+  | 'alternative-me'
+  | 'codex';
 
 export const PROVIDER_NAMES = {
   alchemy: 'Alchemy',

@@ -1,5 +1,6 @@
-// The project token's on-chain readings (pool-state.ts, recent-swaps.ts, erc20-reads.ts), as zod
-// schemas so that the public API can document and validate them. Prices and token amounts are
+// The project token's on-chain readings (read by the data SDK's project-token/: pool-state.ts,
+// recent-swaps.ts, erc20-reads.ts), as zod schemas so that the public API can document and
+// validate them. Prices and token amounts are
 // decimal strings in whole tokens (computed exactly from the chain's integers); raw on-chain
 // integers are decimal strings too; a member the chain did not give is absent.
 import { z } from 'zod';

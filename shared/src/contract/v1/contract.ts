@@ -2,7 +2,7 @@
 // events from the explorer, and its automated security flags; each a section.
 import { toEventSignature, toFunctionSignature, type AbiEvent, type AbiFunction } from 'viem';
 import { z } from 'zod';
-import { ADDRESS_PATTERN } from '../schemas/patterns.js';
+import { ADDRESS_PATTERN } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
 export const v1AddressSchema = z

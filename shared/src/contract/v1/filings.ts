@@ -3,7 +3,7 @@
 // and ownership filings with links, insider forms counted over 30 days; one section, UNAVAILABLE
 // with the reason `no filer` for a ticker the regulator does not list. Browser-safe: zod only.
 import { z } from 'zod';
-import { TICKER_PATTERN } from '../schemas/patterns.js';
+import { TICKER_PATTERN } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 
 /** A ticker as exchanges write it: AAPL, BRK.B (BRK-B as the regulator writes it); any case. */

@@ -3,7 +3,7 @@
 // reader always sees where a number came from and how old it is, and a failing source never
 // blanks the others. Browser-safe: zod only.
 import { z } from 'zod';
-import { provenanceSchema, type Result } from '../data/result-schema.js';
+import { provenanceSchema, type Result } from '../result-schema.js';
 
 export const sectionStatusSchema = z.enum(['LIVE', 'CACHED', 'UNAVAILABLE', 'ERROR']);
 

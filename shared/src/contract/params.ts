@@ -1,6 +1,6 @@
-// Parameter grammar shared by the capabilities.
+// Parameter grammar shared by the data SDK's capabilities and the /v1 shapes. Browser-safe: zod only.
 import { z } from 'zod';
-import { ADDRESS_PATTERN, MARKET_ADDRESS_PATTERN, NETWORK_PATTERN } from '../../schemas/patterns.js';
+import { ADDRESS_PATTERN, MARKET_ADDRESS_PATTERN, NETWORK_PATTERN } from '../schemas/patterns.js';
 
 export const addressSchema = z
   .string()

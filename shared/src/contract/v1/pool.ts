@@ -3,9 +3,9 @@
 // pool card of /embed/pool/<network>/<address>). Each a section with its own source and time.
 // Browser-safe: zod only.
 import { z } from 'zod';
-import { NETWORK_PATTERN } from '../schemas/patterns.js';
-import { OHLCV_AGGREGATES, OHLCV_MAX_CANDLES } from '../data/capabilities/ohlcv-params.js';
-import { marketAddressSchema } from '../data/capabilities/params.js';
+import { NETWORK_PATTERN } from '../../schemas/patterns.js';
+import { OHLCV_AGGREGATES, OHLCV_MAX_CANDLES } from '../ohlcv-params.js';
+import { marketAddressSchema } from '../params.js';
 import { v1PoolSchema } from './screener.js';
 import { sectionSchema } from './sections.js';
 
