@@ -86,6 +86,12 @@ const layers = [
     to: { path: `${SERVER}(services|rest|trpc|cache|db|mcp)/`, reachable: true },
   },
   {
+    name: 'errors-know-no-data',
+    comment: 'The server’s error mapping (errors/) knows no database, cache, service or route.',
+    from: { path: `${SERVER}errors/` },
+    to: { path: `${SERVER}(db|cache|services|rest|middleware|trpc|mcp)/`, reachable: true },
+  },
+  {
     name: 'registry-wing-alone',
     comment: 'The registry wing knows neither the website wing nor the bots.',
     from: { path: `${SERVER}services/registry/` },

@@ -1,5 +1,6 @@
 // Builds the app's dependencies on an open connection: models (with their indexes), the
-// artifact store and the shared limiter. main.ts and the tests use the same function.
+// artifact store, the shared limiter, the data layer, and the three wings' deps (wing-deps.ts).
+// main.ts and the tests use the same function.
 import path from 'node:path';
 import type { Connection } from 'mongoose';
 import type { Config } from './config.js';
@@ -7,6 +8,7 @@ import { createDiskArtifactCache } from './db/artifact-disk-cache.js';
 import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
+import { withWings } from './wing-deps.js';
 import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
 import { loadPassKeys } from './infra/pass-keys.js';
@@ -39,7 +41,7 @@ export async function createDeps(
         })
       : undefined;
   const data = createDataClient({ env: dataEnv });
-  return {
+  return withWings({
     config,
     logger,
     db,
@@ -50,5 +52,5 @@ export async function createDeps(
     clock,
     passKeys: loadPassKeys(config),
     allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
-  };
+  });
 }

@@ -7,6 +7,9 @@ import type { Logger } from './logger.js';
 import type { Limiter } from './infra/limiter.js';
 import type { PassKeys } from './infra/pass-keys.js';
 import type { DataClient } from '@pkg/shared/data';
+import type { BotDeps } from './services/bots/bot-deps.js';
+import type { RegistryDeps } from './services/registry/registry-deps.js';
+import type { AiDeps, WebsiteDeps } from './services/website/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -23,4 +26,12 @@ export interface AppDeps {
   passKeys: PassKeys;
   /** PKG_NET_ALLOW_PRIVATE=1 (docs/data-layer.md): the bots' platform URLs may be private too. */
   allowPrivateNetwork: boolean;
+  /** The three wings' own deps, built once by createDeps (docs/architecture.md). */
+  registry: RegistryDeps;
+  website: WebsiteDeps;
+  ai: AiDeps;
+  bots: BotDeps;
 }
+
+/** What the wings are built from: the app's deps before the wings. */
+export type BaseDeps = Omit<AppDeps, 'registry' | 'website' | 'ai' | 'bots'>;

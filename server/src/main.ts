@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
-  const scheduler = startAlertScheduler(deps);
+  const scheduler = startAlertScheduler(deps.bots);
 
   let stopping = false;
   const shutdown = (signal: string) => {

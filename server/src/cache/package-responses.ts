@@ -4,20 +4,17 @@
 // ETag are exactly what `res.json(output)` sends for the procedure's output, so a REST route
 // may answer from here (and 304 to a matching If-None-Match) without building anything; like
 // publicProcedure, a database that is down is 503 STORAGE_UNAVAILABLE.
-import { createHash } from 'node:crypto';
 import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
-import type { AppDeps } from '../deps.js';
+import type { RegistryDeps } from '../services/registry/registry-deps.js';
 import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
 import { getPackage, getVersion } from '../services/registry/package-service.js';
 import { assertStorageReady } from '../db/availability.js';
+import { weakEtag } from '../etag.js';
 
 /** `etag` is Express's default ETag for the body: weak, length and SHA-1. */
 export type JsonResponse = CachedJson;
 
-export function weakEtag(body: string): string {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
-  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
-}
+export { weakEtag };
 
 function toResponse(body: string): JsonResponse {
   return { body, etag: weakEtag(body) };
@@ -28,13 +25,13 @@ function toResponse(body: string): JsonResponse {
  * synchronous throw: the hot-read path calls these outside any handler, where a throw would end
  * the process. Every failure is mapped where every error is: the REST error handler.
  */
-async function fromStorage<T>(deps: AppDeps, read: () => Promise<T>): Promise<T> {
+async function fromStorage<T>(deps: RegistryDeps, read: () => Promise<T>): Promise<T> {
   assertStorageReady(deps.db);
   return read();
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
-export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonResponse> {
+export function packageResponse(deps: RegistryDeps, ref: PackageRef): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
     const cache = metadataCacheFor(deps);
     const key = packageKey(ref);
@@ -47,7 +44,7 @@ export function packageResponse(deps: AppDeps, ref: PackageRef): Promise<JsonRes
 }
 
 /** GET /packages/:namespace/:name/:version as JSON bytes; `baseUrl` is part of the record. */
-export function versionResponse(deps: AppDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
+export function versionResponse(deps: RegistryDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
     const cache = metadataCacheFor(deps);
     // the record holds `artifact.url`, so its answer is cached per base URL

@@ -5,8 +5,6 @@
 // never kept: failures are not cached as data. The REST adapters send the value with Express,
 // which adds the ETag and answers 304 to a matching If-None-Match.
 import { LRUCache } from 'lru-cache';
-import type { AppDeps } from '../deps.js';
-import { weakEtag } from './package-responses.js';
 
 export interface V1Answer {
   value: unknown;
@@ -71,47 +69,4 @@ export function hasFailedSection(value: unknown, depth = 0): boolean {
   const status = (value as { status?: unknown }).status;
   if (status === 'ERROR') return true;
   return Object.values(value).some((v) => hasFailedSection(v, depth + 1));
-}
-
-export interface SerializedAnswer {
-  body: Buffer;
-  etag: string;
-  failed: boolean;
-}
-
-const serialized = new WeakMap<object, SerializedAnswer>();
-
-/**
- * An answer as sent: its JSON, its ETag and whether a panel failed, computed once per answer
- * object (a kept answer is the same object for every request until it expires).
- */
-export function serializeAnswer(value: object): SerializedAnswer {
-  let sent = serialized.get(value);
-  if (!sent) {
-    const json = JSON.stringify(value);
-    sent = { body: Buffer.from(json, 'utf8'), etag: weakEtag(json), failed: hasFailedSection(value) };
-    serialized.set(value, sent);
-  }
-  return sent;
-}
-
-/**
- * The edge headers of a `/v1` answer from its TTL: browsers and shared caches keep it for the
- * TTL, and may serve it stale for as long again while they revalidate.
- */
-export function edgeCacheControl(ttlMs: number): string {
-  const s = Math.max(1, Math.round(ttlMs / 1000));
-  return `public, max-age=${s}, s-maxage=${s}, stale-while-revalidate=${s}`;
-}
-
-const caches = new WeakMap<AppDeps, V1AnswerCache>();
-
-/** This app's /v1 answer cache (one per deps: no module singleton shared across apps). */
-export function v1AnswersFor(deps: AppDeps): V1AnswerCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = createV1AnswerCache({ now: () => deps.clock().getTime() });
-    caches.set(deps, cache);
-  }
-  return cache;
 }

@@ -8,26 +8,9 @@
 // a limit can be overshot by at most what the others served within one flush interval.
 // Authentication failures are rare and written through at once.
 import type { Models } from '../db/models/index.js';
+import type { LimitDecision, Limiter } from './limit-types.js';
 
-export interface LimitDecision {
-  allowed: boolean;
-  /** Seconds until the window ends (for Retry-After). */
-  retryAfter: number;
-  limit: number;
-  remaining: number;
-}
-
-export interface Limiter {
-  /** Count one hit of `key` against `limit` per `windowMs`. A limit of 0 disables the check. */
-  hit(key: string, limit: number, windowMs: number): LimitDecision;
-  /** Seconds the client remains blocked after repeated authentication failures, or 0. */
-  blockedFor(client: string): Promise<number>;
-  /** Record a failed authentication; blocks the client once the threshold is reached. */
-  recordAuthFailure(client: string): Promise<void>;
-  /** Write pending counts now (tests and shutdown). */
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { LimitDecision, Limiter };
 
 export interface LimiterOptions {
   authFailureLimit: number;

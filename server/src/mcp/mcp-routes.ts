@@ -10,7 +10,7 @@ import { Router, type Request, type Response } from 'express';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { authenticate } from '../services/registry/auth-service.js';
-import { assertStorageReady } from '../db/availability.js';
+import { assertRegistryReady } from '../services/registry/storage-ready.js';
 import { createMcpServer } from './create-mcp-server.js';
 
 export const MCP_PATH = '/mcp';
@@ -26,7 +26,7 @@ function methodNotAllowed(req: Request, res: Response): void {
 export function mcpRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post(MCP_PATH, async (req, res) => {
-    assertStorageReady(deps.db);
+    assertRegistryReady(deps.registry);
     const ctx = createContext({ req, deps });
     await authenticate(deps, ctx.authorization, ctx.client);
     const server = createMcpServer({ deps, baseUrl: ctx.baseUrl, log: ctx.log });

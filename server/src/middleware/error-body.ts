@@ -10,7 +10,7 @@ import {
   type ErrorDetail,
 } from '@pkg/shared';
 import { ZodError } from 'zod';
-import { mapStorageFailure } from '../db/availability.js';
+import { mapStorageFailure } from '../errors/storage-failure.js';
 
 export interface HttpError {
   status: number;

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RegistryError } from '@pkg/shared';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
-import type { LimitDecision } from '../infra/limiter.js';
+import type { LimitDecision } from '../infra/limit-types.js';
 
 const decided = new WeakMap<IncomingMessage, LimitDecision>();
 

@@ -10,7 +10,6 @@ import express, { Router, type Request, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import { createDiscordApi } from '../infra/discord/discord-api.js';
 import { discordPublicKey, signatureHeadersValid, verifyInteraction } from '../infra/discord/ed25519.js';
-import { botDeps } from '../services/bots/bot-deps.js';
 import { handleInteraction } from '../services/bots/discord-interaction.js';
 
 const PATH = '/discord/interactions';
@@ -31,7 +30,7 @@ export function discordInteractionRoutes(deps: AppDeps): DiscordInteractionRoute
   const router = Router();
   const publicKeyHex = deps.config.DISCORD_PUBLIC_KEY;
   const key = publicKeyHex ? discordPublicKey(publicKeyHex) : undefined;
-  const bots = botDeps(deps);
+  const bots = deps.bots;
   const api = createDiscordApi(
     { baseUrl: deps.config.DISCORD_BASE_URL, allowPrivate: deps.allowPrivateNetwork },
     bots.wait,

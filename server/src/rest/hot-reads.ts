@@ -24,7 +24,11 @@ import { baseUrlOf } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { assignRequestId, type RequestLogFields } from '../middleware/request-id.js';
 import { publicRateDecision } from '../middleware/rate-limit.js';
-import { packageResponse, versionResponse, type JsonResponse } from '../cache/package-responses.js';
+import {
+  packageDocument,
+  versionDocument,
+  type JsonResponse,
+} from '../services/registry/package-documents.js';
 import { ANONYMOUS_GET_CORS_HEADERS } from './cors.js';
 
 /** /packages/<ns>/<name>[/<version>] spelled plainly: no encoding, no trailing slash. */
@@ -88,8 +92,8 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     if (decision && !decision.allowed) return void app(req, res);
     const answer = async (): Promise<JsonResponse> =>
       hot.kind === 'version'
-        ? versionResponse(deps, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
-        : packageResponse(deps, hot.ref);
+        ? versionDocument(deps.registry, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
+        : packageDocument(deps.registry, hot.ref);
     answer()
       .then(
         (found) => send(req, res, found, log),

@@ -15,7 +15,11 @@ import { Router, type Response } from 'express';
 import { requestBaseUrl } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
-import { packageResponse, versionResponse, type JsonResponse } from '../cache/package-responses.js';
+import {
+  packageDocument,
+  versionDocument,
+  type JsonResponse,
+} from '../services/registry/package-documents.js';
 import { anonymousGet } from './cors.js';
 
 /** Like res.json: the body with its ETag; send() answers 304 to a matching If-None-Match. */
@@ -31,14 +35,14 @@ export function packageRoutes(deps: AppDeps): Router {
     res.json(await callerFor(req, deps).packages.search({ q, limit }));
   });
   anonymousGet(r, '/packages/:namespace/:name', async (req, res) => {
-    sendJson(res, await packageResponse(deps, packageRefSchema.parse(req.params)));
+    sendJson(res, await packageDocument(deps.registry, packageRefSchema.parse(req.params)));
   });
   anonymousGet(r, '/packages/:namespace/:name/versions', async (req, res) => {
     res.json(await callerFor(req, deps).packages.versions(req.params));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version', async (req, res) => {
     const ref = versionRefSchema.parse(req.params);
-    sendJson(res, await versionResponse(deps, ref, requestBaseUrl(req, deps)));
+    sendJson(res, await versionDocument(deps.registry, ref, requestBaseUrl(req, deps)));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version/provenance', async (req, res) => {
     res.json(await callerFor(req, deps).packages.provenance(req.params));

@@ -8,17 +8,13 @@ import { RegistryError } from '@pkg/shared';
 import express, { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '../deps.js';
 import type { TelegramMessenger } from '../infra/telegram/bot-api.js';
-import { botDeps, type BotDeps } from '../services/bots/bot-deps.js';
 import { handleTelegramUpdate, telegramRepliesSettled } from '../services/bots/telegram-update.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
-const botsByApp = new WeakMap<AppDeps, BotDeps>();
-
 /** Resolves when every Telegram answer sent after its webhook reply has been sent (tests, shutdown). */
 export async function pendingTelegramReplies(deps: AppDeps): Promise<void> {
-  const bots = botsByApp.get(deps);
-  if (bots) await telegramRepliesSettled(bots);
+  await telegramRepliesSettled(deps.bots);
 }
 
 export function telegramWebhookRoutes(deps: AppDeps): Router {
@@ -28,8 +24,7 @@ export function telegramWebhookRoutes(deps: AppDeps): Router {
     TELEGRAM_WEBHOOK_SECRET: secret,
     TELEGRAM_WEBHOOK_PATH: path,
   } = deps.config;
-  const bots = botDeps(deps);
-  botsByApp.set(deps, bots);
+  const bots = deps.bots;
   const expected = secret ? sha256(secret) : undefined;
   const messenger = bots.messenger as TelegramMessenger | undefined;
 

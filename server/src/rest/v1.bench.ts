@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createDataClient, createThrottleRegistry, projectTokenConfigSchema } from '@pkg/shared/data';
 import { startDoubles } from '@pkg/shared/testing';
 import { afterAll, bench, describe } from 'vitest';
+import { createV1AnswerCache } from '../cache/v1-answers.js';
 import { chainOverview } from '../services/website/chain-overview.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,7 +122,12 @@ describe('cold /v1/chain answer against the doubles (new data client: empty cach
     async () => {
       const data = createDataClient({ env: d.env, throttles: createThrottleRegistry() });
       try {
-        await chainOverview({ data, clock: () => new Date(), projectToken });
+        await chainOverview({
+          data,
+          clock: () => new Date(),
+          projectToken,
+          v1Answers: createV1AnswerCache({ now: () => Date.now() }),
+        });
       } finally {
         await data.close();
       }

@@ -7,7 +7,7 @@
 import { V1_ENDPOINTS, type V1Name } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import fresh from 'fresh';
-import { edgeCacheControl, serializeAnswer } from '../cache/v1-answers.js';
+import { edgeCacheControl, serializeAnswer } from './v1-send.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
 import { v1OpenApiDocument } from './openapi.js';

@@ -9,7 +9,6 @@ import { ZodError } from 'zod';
 import type { Context } from '../context.js';
 import { authenticate, requireManageToken } from '../services/registry/auth-service.js';
 import { assertStorageReady, mapStorageFailure } from '../db/availability.js';
-import { aiDeps } from '../services/website/ai/ai-deps.js';
 import { verifyPass, type VerifiedPass } from '../services/website/holder-pass/pass-token.js';
 
 /** The tRPC code of a registry error, from the one table (shared/src/errors/registry-error.ts). */
@@ -96,6 +95,6 @@ const JWS = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
  */
 export const visitorProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const jws = JWS.exec(ctx.authorization ?? '')?.[1];
-  const pass: VerifiedPass | undefined = jws ? await verifyPass(aiDeps(ctx.deps), jws) : undefined;
+  const pass: VerifiedPass | undefined = jws ? await verifyPass(ctx.deps.ai, jws) : undefined;
   return next({ ctx: { pass } });
 });

@@ -45,7 +45,11 @@ const FIXTURES: Record<string, Fixture> = {
       'shared/src/contract/names.ts': exporting('../data/providers/x.js'),
       'shared/src/data/providers/x.ts': exporting(),
     },
-    chain: ['shared/src/contract/section.ts', 'shared/src/contract/names.ts', 'shared/src/data/providers/x.ts'],
+    chain: [
+      'shared/src/contract/section.ts',
+      'shared/src/contract/names.ts',
+      'shared/src/data/providers/x.ts',
+    ],
   },
   'spa-no-data-sdk': {
     view: 'main',
@@ -125,6 +129,14 @@ const FIXTURES: Record<string, Fixture> = {
     },
     chain: ['server/src/infra/telegram/bot-api.ts', 'server/src/services/bots/types.ts'],
   },
+  'errors-know-no-data': {
+    view: 'main',
+    files: {
+      'server/src/errors/storage-failure.ts': exporting('../db/connect.js'),
+      'server/src/db/connect.ts': exporting(),
+    },
+    chain: ['server/src/errors/storage-failure.ts', 'server/src/db/connect.ts'],
+  },
   'registry-wing-alone': {
     view: 'main',
     files: {
@@ -157,7 +169,8 @@ const FIXTURES: Record<string, Fixture> = {
   'services-take-narrow-deps': {
     view: 'main',
     files: {
-      'server/src/services/website/token.ts': 'import type { AppDeps } from "../../deps.js";\nexport type X = AppDeps;\n',
+      'server/src/services/website/token.ts':
+        'import type { AppDeps } from "../../deps.js";\nexport type X = AppDeps;\n',
       'server/src/deps.ts': 'export interface AppDeps { x: number }\n',
     },
     chain: ['server/src/services/website/token.ts', 'server/src/deps.ts'],

@@ -17,7 +17,8 @@ import {
   type TelegramDouble,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
-import { botDeps, type BotDeps } from '../../src/services/bots/bot-deps.js';
+import { botDeps } from '../../src/wing-deps.js';
+import { type BotDeps } from '../../src/services/bots/bot-deps.js';
 import { runAlertCommand } from '../../src/services/bots/commands/alert-commands.js';
 import { createScheduler, runCheck } from '../../src/services/bots/schedule/scheduler.js';
 import type { ChatRef } from '../../src/services/bots/types.js';

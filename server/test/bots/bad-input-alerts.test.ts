@@ -3,7 +3,7 @@
 // removed, nothing announced, no request to any data double or to Telegram.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Doubles, TelegramDouble, UniswapPoolsDouble } from '@pkg/shared/testing';
-import { botDeps } from '../../src/services/bots/bot-deps.js';
+import { botDeps } from '../../src/wing-deps.js';
 import { runAlertCommand } from '../../src/services/bots/commands/alert-commands.js';
 import type { ChatRef } from '../../src/services/bots/types.js';
 import {

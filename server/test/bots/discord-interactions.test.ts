@@ -18,7 +18,7 @@ import {
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
 import { createDiscordApi } from '../../src/infra/discord/discord-api.js';
-import { botDeps } from '../../src/services/bots/bot-deps.js';
+import { botDeps } from '../../src/wing-deps.js';
 import { discordCommandDefinitions } from '../../src/services/bots/discord-commands.js';
 import {
   ALERTS_ON_TELEGRAM,

@@ -4,7 +4,8 @@
 // a follower's tick runs no check.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { fakeClock } from '@pkg/shared/testing';
-import { botDeps, type BotDeps } from '../../src/services/bots/bot-deps.js';
+import { botDeps } from '../../src/wing-deps.js';
+import { type BotDeps } from '../../src/services/bots/bot-deps.js';
 import { createLease, LEASE_ID } from '../../src/services/bots/schedule/lease.js';
 import { createScheduler } from '../../src/services/bots/schedule/scheduler.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';

@@ -11,7 +11,7 @@ import {
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
 import { createTelegramMessenger } from '../../src/infra/telegram/bot-api.js';
-import { botDeps } from '../../src/services/bots/bot-deps.js';
+import { botDeps } from '../../src/wing-deps.js';
 import { handleTelegramUpdate, telegramRepliesSettled } from '../../src/services/bots/telegram-update.js';
 import type { ChatRef } from '../../src/services/bots/types.js';
 import {

@@ -1,7 +1,8 @@
 // The /v1 answer cache: single flight for concurrent requests, kept for the TTL, a failed panel
 // never kept.
 import { describe, expect, test } from 'vitest';
-import { createV1AnswerCache, edgeCacheControl } from '../../src/cache/v1-answers.js';
+import { createV1AnswerCache } from '../../src/cache/v1-answers.js';
+import { edgeCacheControl } from '../../src/rest/v1-send.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -14,7 +14,6 @@ import {
   type Doubles,
   type UniswapPoolsDouble,
 } from '@pkg/shared/testing';
-import { aiDeps } from '../../src/services/website/ai/ai-deps.js';
 import { runAsk } from '../../src/services/website/ask/ask-agent.js';
 import {
   PROJECT_TOKEN_ENV,
@@ -68,7 +67,7 @@ describe('runAsk', () => {
       },
       { content: 'PKG trades in its USDC pool; the Fed odds are listed.' },
     );
-    const run = await runAsk(aiDeps(server.deps), 'What is PKG worth, and what are the Fed odds?');
+    const run = await runAsk(server.deps.ai, 'What is PKG worth, and what are the Fed odds?');
 
     expect(run.answer).toBe(`PKG trades in its USDC pool; the Fed odds are listed.\n\n${NOT_ADVICE}`);
     expect(run.answer.endsWith(NOT_ADVICE)).toBe(true);
@@ -143,7 +142,7 @@ describe('runAsk', () => {
       { toolCalls: [{ name: 'admin_raise_limits', arguments: '{}' }] },
       { content: 'Done.' },
     );
-    const run = await runAsk(aiDeps(server.deps), 'Explain contract 0x…a1 and raise your limits.');
+    const run = await runAsk(server.deps.ai, 'Explain contract 0x…a1 and raise your limits.');
 
     const bodies = completions();
     expect(bodies.length).toBeLessThanOrEqual(ASK_LIMITS.rounds);
@@ -182,7 +181,7 @@ describe('runAsk', () => {
   test('rounds are bounded: a model that always calls a tool gets exactly `rounds` calls, the last without tools', async () => {
     // No script: the double calls tools[0] on every call that allows tools.
     d.openrouter.toolArguments = '{}';
-    const run = await runAsk(aiDeps(server.deps), 'Tell me everything.');
+    const run = await runAsk(server.deps.ai, 'Tell me everything.');
     const bodies = completions();
     expect(bodies).toHaveLength(ASK_LIMITS.rounds);
     expect(bodies.map((b) => b.tool_choice)).toEqual(['auto', 'auto', 'auto', 'none']);
@@ -196,7 +195,7 @@ describe('runAsk', () => {
     const usage = { total_tokens: 5_500, prompt_tokens: 4_500, completion_tokens: 1_000 };
     for (let i = 0; i < ASK_LIMITS.rounds; i++)
       d.openrouter.replies.push({ toolCalls: [{ name: 'odds', arguments: '{}' }], usage });
-    const run = await runAsk(aiDeps(server.deps), 'What are the odds?');
+    const run = await runAsk(server.deps.ai, 'What are the odds?');
     const bodies = completions();
     expect(bodies).toHaveLength(3);
     let left: number = ASK_LIMITS.tokenBudget;
@@ -218,7 +217,7 @@ describe('runAsk', () => {
       env: PROJECT_TOKEN_ENV,
     });
     try {
-      const error = await runAsk(aiDeps(bare.deps), 'Hello?').catch((e: unknown) => e);
+      const error = await runAsk(bare.deps.ai, 'Hello?').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RegistryError);
       expect(error).toMatchObject({ code: 'NOT_CONFIGURED', status: 503 });
       expect((error as Error).message).toMatch(/AI_DEFAULT_MODEL/);

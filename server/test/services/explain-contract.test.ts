@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { EXPLANATION_NOTICE, RegistryError } from '@pkg/shared';
 import { OPENROUTER_MODEL, OR_COMPLETIONS, ROUTER, TOKEN, type Doubles } from '@pkg/shared/testing';
-import { aiDeps } from '../../src/services/website/ai/ai-deps.js';
 import { explainContract } from '../../src/services/website/explain/explain-contract.js';
 import {
   ROUTER_EXPLANATION,
@@ -53,7 +52,7 @@ afterAll(async () => {
 
 describe('explainContract', () => {
   test('kept for one day: the same answer until it expires, then one new model call', async () => {
-    const deps = aiDeps(server.deps);
+    const deps = server.deps.ai;
     const visitor = allowance();
     const first = await explainContract(deps, ROUTER, visitor.take);
     expect(completions()).toBe(1);
@@ -74,7 +73,7 @@ describe('explainContract', () => {
   });
 
   test('ten concurrent requests make one model call and get the same answer', async () => {
-    const deps = aiDeps(server.deps);
+    const deps = server.deps.ai;
     const visitor = allowance();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => explainContract(deps, ROUTER, visitor.take)),
@@ -86,7 +85,7 @@ describe('explainContract', () => {
 
   test('the answer: the explanation, the notice, the model that wrote it, the flags section', async () => {
     const answer = await explainContract(
-      aiDeps(server.deps),
+      server.deps.ai,
       ROUTER.toUpperCase().replace('0X', '0x'),
       allowance().take,
     );
@@ -126,7 +125,7 @@ describe('explainContract', () => {
 
   test('an unverified contract cannot be explained: no model call, nothing stored', async () => {
     const visitor = allowance();
-    const error = await explainContract(aiDeps(server.deps), TOKEN, visitor.take).catch((e: unknown) => e);
+    const error = await explainContract(server.deps.ai, TOKEN, visitor.take).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegistryError);
     expect(error).toMatchObject({
       code: 'NOT_VERIFIED',
@@ -146,7 +145,7 @@ describe('explainContract', () => {
       { status: 500, body: { message: 'Internal Server Error' } },
     );
     const visitor = allowance();
-    const error = await explainContract(aiDeps(server.deps), other, visitor.take).catch((e: unknown) => e);
+    const error = await explainContract(server.deps.ai, other, visitor.take).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'UPSTREAM_FAILED', status: 502 });
     expect(completions()).toBe(0);
     expect(visitor.counts.taken).toBe(0);
@@ -161,7 +160,7 @@ describe('explainContract', () => {
       { status: 502, body: { error: { code: 502, message: 'Provider returned error' } } },
     );
     const visitor = allowance();
-    const error = await explainContract(aiDeps(server.deps), ROUTER, visitor.take).catch((e: unknown) => e);
+    const error = await explainContract(server.deps.ai, ROUTER, visitor.take).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'UPSTREAM_FAILED', status: 502 });
     expect((error as Error).message).toMatch(/^The AI provider did not answer/);
     expect((error as Error).message).not.toContain(d.env.OPENROUTER_API_KEY as string);

@@ -1,7 +1,7 @@
 // Questions a chat may ask a day (docs/bots.md, "Limits"): 10 per chat per UTC day, a per-day
 // counter of the shared `counters` collection (services/website/ai/daily-counter.ts) under
 // `bot-ask:<chat>:<day>` (a chat id is not wallet data), given back when the model call fails.
-import { giveOne, takeOne, utcDay, type DailyCounter } from '../website/ai/daily-counter.js';
+import { giveOne, takeOne, utcDay, type DailyCounter } from '../website/index.js';
 import type { BotDeps } from './bot-deps.js';
 
 export const CHAT_QUESTIONS_PER_DAY = 10;

@@ -32,12 +32,10 @@ const HINT = 'Send /help for the commands.';
 /** How long a delivered update id is remembered (Telegram retries for less). */
 const UPDATE_MEMORY_MS = 86_400_000;
 
-const pendingByDeps = new WeakMap<BotDeps, Set<Promise<void>>>();
-
 /** Resolves when every later send started so far with these deps has been made. */
 export async function telegramRepliesSettled(deps: BotDeps): Promise<void> {
-  const pending = pendingByDeps.get(deps);
-  while (pending && pending.size > 0) await Promise.all([...pending]);
+  const pending = deps.pendingReplies;
+  while (pending.size > 0) await Promise.all([...pending]);
 }
 
 interface ParsedCommand {
@@ -69,8 +67,7 @@ function replyTo(message: TelegramMessage, text: string): TelegramWebhookReply {
 /** Sends an answer after the webhook was answered; a blocked or gone chat loses its alerts. */
 function sendLater(deps: BotDeps, chat: ChatRef, text: Promise<string>): void {
   const messenger = deps.messenger;
-  let pending = pendingByDeps.get(deps);
-  if (!pending) pendingByDeps.set(deps, (pending = new Set()));
+  const pending = deps.pendingReplies;
   const job = text
     .then(async (answer) => {
       if (!messenger) {

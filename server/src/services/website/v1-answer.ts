@@ -4,8 +4,7 @@
 // requests that waited for it, never kept). The /v1 procedures and the Ask agent's tools read
 // answers through here, so a question never costs more upstream calls than a page view.
 import { V1_ENDPOINTS, type V1Answer, type V1Name, type V1Params } from '@pkg/shared';
-import { hasFailedSection, v1AnswersFor } from '../../cache/v1-answers.js';
-import type { AppDeps } from '../../deps.js';
+import { hasFailedSection } from '../../cache/v1-answers.js';
 import { chainOverview } from './chain-overview.js';
 import { contractFacts } from './contract-facts.js';
 import { filingsAnswer } from './filings-answer.js';
@@ -17,22 +16,22 @@ import { tokenCandles } from './token-candles.js';
 import { tokenLive } from './token-live.js';
 import { tokenSummary } from './token.js';
 import { walletAnswer } from './wallet.js';
-import { websiteDeps } from './website-deps.js';
+import type { WebsiteDeps } from './website-deps.js';
 
-type Builders = { [K in V1Name]: (deps: AppDeps, params: V1Params<K>) => Promise<V1Answer<K>> };
+type Builders = { [K in V1Name]: (deps: WebsiteDeps, params: V1Params<K>) => Promise<V1Answer<K>> };
 
 const BUILDERS: Builders = {
   contract: (deps, p) => contractFacts(deps.data, p.address.toLowerCase()),
-  token: (deps) => tokenSummary(websiteDeps(deps)),
-  tokenLive: (deps) => tokenLive(websiteDeps(deps)),
-  tokenCandles: (deps, p) => tokenCandles(websiteDeps(deps), p),
-  pool: (deps, p) => poolCard(websiteDeps(deps), p),
-  chain: (deps) => chainOverview(websiteDeps(deps)),
-  screener: (deps, p) => screener(websiteDeps(deps), p),
-  wallet: (deps, p) => walletAnswer(websiteDeps(deps), p.address.toLowerCase()),
-  stocks: (deps) => stocksAnswer(websiteDeps(deps)),
-  filings: (deps, p) => filingsAnswer(websiteDeps(deps), p.symbol),
-  odds: (deps) => oddsAnswer(websiteDeps(deps)),
+  token: (deps) => tokenSummary(deps),
+  tokenLive: (deps) => tokenLive(deps),
+  tokenCandles: (deps, p) => tokenCandles(deps, p),
+  pool: (deps, p) => poolCard(deps, p),
+  chain: (deps) => chainOverview(deps),
+  screener: (deps, p) => screener(deps, p),
+  wallet: (deps, p) => walletAnswer(deps, p.address.toLowerCase()),
+  stocks: (deps) => stocksAnswer(deps),
+  filings: (deps, p) => filingsAnswer(deps, p.symbol),
+  odds: (deps) => oddsAnswer(deps),
 };
 
 /** The answer cache's key: the endpoint and its parameters (addresses and symbols in one case). */
@@ -48,13 +47,13 @@ export function v1AnswerKey(name: string, params: Record<string, unknown>): stri
 
 /** The answer of one endpoint for already validated parameters (the kept object itself). */
 export async function v1Answer<K extends V1Name>(
-  deps: AppDeps,
+  deps: WebsiteDeps,
   name: K,
   params: V1Params<K>,
 ): Promise<V1Answer<K>> {
   const endpoint = V1_ENDPOINTS[name];
-  const build = BUILDERS[name] as (deps: AppDeps, params: V1Params<K>) => Promise<V1Answer<K>>;
-  const answer = await v1AnswersFor(deps).answer(v1AnswerKey(name, params), async () => {
+  const build = BUILDERS[name] as (deps: WebsiteDeps, params: V1Params<K>) => Promise<V1Answer<K>>;
+  const answer = await deps.v1Answers.answer(v1AnswerKey(name, params), async () => {
     const value = endpoint.answer.parse(await build(deps, params));
     return { value, ttlMs: endpoint.ttlMs, keep: !hasFailedSection(value) };
   });

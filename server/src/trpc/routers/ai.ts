@@ -6,7 +6,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { askInputSchema, holderPassInputSchema, RegistryError, v1AddressSchema } from '@pkg/shared';
 import { z } from 'zod';
-import { aiDeps } from '../../services/website/ai/ai-deps.js';
 import { questionQuota, takeAiCall, takeQuestion } from '../../services/website/ai/quota.js';
 import { runAsk } from '../../services/website/ask/ask-agent.js';
 import { explainContract } from '../../services/website/explain/explain-contract.js';
@@ -27,22 +26,22 @@ export const holderPassRouter = {
         `Too many sign-in nonces asked for; try again in ${decision.retryAfter} s.`,
         { retryAfter: decision.retryAfter },
       );
-    return issueNonce(aiDeps(ctx.deps));
+    return issueNonce(ctx.deps.ai);
   }),
   /** POST /v1/holder-pass: the signed message in, the pass out. */
   create: visitorProcedure
     .input(holderPassInputSchema)
-    .mutation(({ ctx, input }) => issuePass(aiDeps(ctx.deps), input, ctx.siteOrigin)),
+    .mutation(({ ctx, input }) => issuePass(ctx.deps.ai, input, ctx.siteOrigin)),
 } satisfies TRPCRouterRecord;
 
 export const askRouter = {
   /** GET /v1/ask/quota: the questions left today, and whose counter they come from. */
   quota: visitorProcedure.query(({ ctx }) =>
-    questionQuota(aiDeps(ctx.deps), { client: ctx.client, pass: ctx.pass }),
+    questionQuota(ctx.deps.ai, { client: ctx.client, pass: ctx.pass }),
   ),
   /** POST /v1/ask. */
   ask: visitorProcedure.input(askInputSchema).mutation(async ({ ctx, input }) => {
-    const deps = aiDeps(ctx.deps);
+    const deps = ctx.deps.ai;
     const ticket = await takeQuestion(deps, { client: ctx.client, pass: ctx.pass });
     try {
       return { ...(await runAsk(deps, input.question)), ...ticket.quota };
@@ -56,7 +55,7 @@ export const askRouter = {
 export const explanationsRouter = {
   /** GET /v1/contract/:address/explanation. */
   get: visitorProcedure.input(z.object({ address: v1AddressSchema }).strict()).query(({ ctx, input }) => {
-    const deps = aiDeps(ctx.deps);
+    const deps = ctx.deps.ai;
     return explainContract(deps, input.address.toLowerCase(), () => takeAiCall(deps, ctx.client));
   }),
 } satisfies TRPCRouterRecord;

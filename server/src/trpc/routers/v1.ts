@@ -13,7 +13,7 @@ export { v1AnswerKey } from '../../services/website/v1-answer.js';
 function v1Query<K extends V1Name>(name: K) {
   return livenessProcedure
     .input(V1_ENDPOINTS[name].params)
-    .query(({ ctx, input }) => v1Answer(ctx.deps, name, input as V1Params<K>));
+    .query(({ ctx, input }) => v1Answer(ctx.deps.website, name, input as V1Params<K>));
 }
 
 export const v1Router = {

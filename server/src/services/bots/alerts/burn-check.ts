@@ -3,7 +3,7 @@
 // message listing its new burns, each claimed per chat first (`txHash:logIndex`).
 import { readBurns, type ProjectTokenBurn } from '@pkg/shared/data';
 import type { BotDeps } from '../bot-deps.js';
-import { whyNot } from '../../website/source-section.js';
+import { whyNot } from '../../website/index.js';
 import { chatOf, setSinceBlock, type StoredAlert } from './alert-store.js';
 import { announce } from './announce.js';
 import { groupDigits, openBlockWindow, shortHex, type CheckReport } from './check-common.js';

@@ -4,7 +4,7 @@
 import type { BotAlertKind } from '../../../db/models/bot-alert.js';
 import { parseDecimal, readHead, type readPoolState } from '@pkg/shared/data';
 import type { BotDeps } from '../bot-deps.js';
-import { whyNot } from '../../website/source-section.js';
+import { whyNot } from '../../website/index.js';
 import { alertsOfKind, type StoredAlert } from './alert-store.js';
 
 /** Runs a capability with `fresh: true`. */

@@ -7,8 +7,7 @@
 import { formatPrice, formatUsdPrice, providerName } from '@pkg/shared';
 import type { ProjectTokenPoolState } from '@pkg/shared/data';
 import type { BotPriceUnit } from '../../../db/models/bot-alert.js';
-import { served, whyNot } from '../../website/source-section.js';
-import { readTokenPrices } from '../../website/token-prices.js';
+import { readTokenPrices, served, whyNot } from '../../website/index.js';
 import type { BotDeps } from '../bot-deps.js';
 import { reasonOf } from '../format/section-line.js';
 
@@ -38,7 +37,7 @@ export type PriceReadings =
     };
 
 export async function readPriceReadings(deps: BotDeps): Promise<PriceReadings> {
-  const prices = await readTokenPrices(deps, { fresh: true });
+  const prices = await readTokenPrices(deps.website, { fresh: true });
   if (!served(prices.pool)) return { ok: false, reason: whyNot(prices.pool) };
   const state = prices.pool.data as ProjectTokenPoolState;
   if (state.priceInQuote === undefined)

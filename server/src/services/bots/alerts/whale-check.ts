@@ -11,7 +11,7 @@ import {
   type SwapsBetween,
 } from '@pkg/shared/data';
 import type { BotDeps } from '../bot-deps.js';
-import { served, whyNot } from '../../website/source-section.js';
+import { served, whyNot } from '../../website/index.js';
 import { chatOf, setSinceBlock, type StoredAlert } from './alert-store.js';
 import { announce } from './announce.js';
 import {

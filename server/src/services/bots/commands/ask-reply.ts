@@ -2,7 +2,7 @@
 // question counter; the answer (it ends with the not-advice line), the sources its tools read and
 // the model that answered. A failed model call gives the question back.
 import { providerName } from '@pkg/shared';
-import { runAsk } from '../../website/ask/ask-agent.js';
+import { runAsk } from '../../website/index.js';
 import type { BotDeps } from '../bot-deps.js';
 import { CHAT_QUESTIONS_PER_DAY, refundChatQuestion, takeChatQuestion } from '../chat-quota.js';
 import { capText } from '../format/text.js';

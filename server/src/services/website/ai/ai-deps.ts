@@ -1,14 +1,12 @@
 // What the AI features and the holder pass read (docs/public-api.md, "Ask", "Holder pass",
 // "Contract explainer"): the data layer, the clock, their three collections, the pass keys and
-// their settings, and the /v1 answers the Ask tools read. Nothing of HTTP: AppDeps provides it
-// (aiDeps), and tests build it directly.
+// their settings, and the /v1 answers the Ask tools read. Nothing of HTTP: built once by the
+// composition root (create-deps.ts); tests build it directly.
 import type { V1Answer, V1Name, V1Params } from '@pkg/shared';
 import type { DataClient, ProjectTokenConfig } from '@pkg/shared/data';
-import type { AppDeps } from '../../../deps.js';
 import type { Models } from '../../../db/models/index.js';
 import type { PassKeys } from '../../../infra/pass-keys.js';
 import type { Logger } from '../../../logger.js';
-import { v1Answer } from '../v1-answer.js';
 
 export interface AiDeps {
   data: DataClient;
@@ -23,16 +21,6 @@ export interface AiDeps {
   /** One /v1 answer (cached like the endpoint's), for the Ask tools. */
   v1: <K extends V1Name>(name: K, params: V1Params<K>) => Promise<V1Answer<K>>;
   log: Logger;
+  /** The explanations being written now, one model call per contract at a time. */
+  explaining: Map<string, Promise<unknown>>;
 }
-
-export const aiDeps = (deps: AppDeps): AiDeps => ({
-  data: deps.data,
-  clock: deps.clock,
-  models: deps.models,
-  passKeys: deps.passKeys,
-  projectToken: deps.config.projectToken,
-  threshold: deps.config.HOLDER_PASS_THRESHOLD,
-  aiDailyLimit: deps.config.PKG_AI_DAILY_LIMIT,
-  v1: (name, params) => v1Answer(deps, name, params),
-  log: deps.logger,
-});

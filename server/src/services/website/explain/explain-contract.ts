@@ -30,17 +30,6 @@ const MAX_TOKENS = 2_048;
 const TIMEOUT_MS = 90_000;
 
 type Flight = Promise<V1Explanation>;
-/** Flights by store (one Explanation model per connection), then by lowercase address. */
-const flights = new WeakMap<object, Map<string, Flight>>();
-
-function flightsOf(deps: AiDeps): Map<string, Flight> {
-  let map = flights.get(deps.models.Explanation);
-  if (!map) {
-    map = new Map();
-    flights.set(deps.models.Explanation, map);
-  }
-  return map;
-}
 
 /**
  * The stored explanation of a contract, or a new one. `beforeModelCall` runs just before the
@@ -53,7 +42,7 @@ export async function explainContract(
   beforeModelCall: () => Promise<() => Promise<void>>,
 ): Promise<V1Explanation> {
   const key = address.toLowerCase();
-  const map = flightsOf(deps);
+  const map = deps.explaining as Map<string, Flight>;
   const joined = map.get(key);
   if (joined) {
     try {

@@ -1,0 +1,98 @@
+// The three wings' deps (docs/architecture.md, "The three wings"), built from the app's deps by
+// the composition root: each wing gets what it uses and nothing else, and state that lives as
+// long as the server (the /v1 answer cache, explanations being written, Telegram answers on
+// their way) is a field of the object built here, once per app.
+import { setTimeout as delay } from 'node:timers/promises';
+import { createV1AnswerCache } from './cache/v1-answers.js';
+import type { BaseDeps } from './deps.js';
+import { createTelegramMessenger } from './infra/telegram/bot-api.js';
+import type { BotDeps, BotSettings } from './services/bots/bot-deps.js';
+import type { RegistryDeps } from './services/registry/registry-deps.js';
+import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
+
+export function registryDeps(deps: BaseDeps): RegistryDeps {
+  const { config, logger, db, models, artifacts, limiter, clock } = deps;
+  return {
+    config: {
+      PKG_RESERVED_NAMESPACES: config.PKG_RESERVED_NAMESPACES,
+      PKG_RATE_LIMIT_PUBLISH: config.PKG_RATE_LIMIT_PUBLISH,
+    },
+    logger,
+    db,
+    models,
+    artifacts,
+    limiter,
+    clock,
+  };
+}
+
+export function websiteDeps(deps: BaseDeps): WebsiteDeps {
+  return {
+    data: deps.data,
+    clock: deps.clock,
+    projectToken: deps.config.projectToken,
+    v1Answers: createV1AnswerCache({ now: () => deps.clock().getTime() }),
+  };
+}
+
+export function aiDeps(deps: BaseDeps, website: WebsiteDeps): AiDeps {
+  return {
+    data: deps.data,
+    clock: deps.clock,
+    models: deps.models,
+    passKeys: deps.passKeys,
+    projectToken: deps.config.projectToken,
+    threshold: deps.config.HOLDER_PASS_THRESHOLD,
+    aiDailyLimit: deps.config.PKG_AI_DAILY_LIMIT,
+    v1: (name, params) => v1Answer(website, name, params),
+    log: deps.logger,
+    explaining: new Map(),
+  };
+}
+
+export function botSettings(config: BaseDeps['config']): BotSettings {
+  return {
+    coinCommand: config.BOT_COIN_COMMAND,
+    alertMs: config.PKG_ALERT_INTERVAL_S * 1000,
+    radarMs: config.PKG_RADAR_INTERVAL_S * 1000,
+    leaseMs: config.PKG_LEASE_S * 1000,
+    telegramReplyBudgetMs: 25_000,
+    discordReplyBudgetMs: 2_000,
+  };
+}
+
+/** The bots' deps; tests pass overrides (their clock, their `wait`). */
+export function botDeps(
+  deps: BaseDeps & { website: WebsiteDeps; ai: AiDeps },
+  overrides: Partial<BotDeps> = {},
+): BotDeps {
+  const wait = overrides.wait ?? ((ms: number) => delay(ms));
+  const token = deps.config.TELEGRAM_BOT_TOKEN;
+  return {
+    data: deps.data,
+    clock: deps.clock,
+    models: deps.models,
+    v1: (name, params) => v1Answer(deps.website, name, params),
+    ai: deps.ai,
+    website: deps.website,
+    projectToken: deps.config.projectToken,
+    settings: botSettings(deps.config),
+    messenger: token
+      ? createTelegramMessenger(
+          { token, baseUrl: deps.config.TELEGRAM_BASE_URL, allowPrivate: deps.allowPrivateNetwork },
+          wait,
+        )
+      : undefined,
+    wait,
+    log: deps.logger,
+    pendingReplies: new Set(),
+    ...overrides,
+  };
+}
+
+/** The app's deps with its three wings. */
+export function withWings(base: BaseDeps) {
+  const website = websiteDeps(base);
+  const ai = aiDeps(base, website);
+  return { ...base, registry: registryDeps(base), website, ai, bots: botDeps({ ...base, website, ai }) };
+}
