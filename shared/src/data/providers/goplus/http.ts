@@ -3,7 +3,9 @@
 // the vendor's documentation): 1 ok; 2 data pending and 5000 are transient failures;
 // 2018/2022 (chain not supported), 2020/2021 (not a contract, no contract info) are no data;
 // 4029 is a rate limit; 4010/4011/4012/4022/4023 reject the credentials; 5006/2004 refuse the
-// request. With an app key and secret every request carries an access token (POST
+// request. The HTTP statuses are rows over the default table of http-errors.ts: 429 a rate limit;
+// 5xx a transient failure; 401 and 403 refuse the credentials; any other status a refused request.
+// With an app key and secret every request carries an access token (POST
 // /api/v1/token, cached until `expires_in` less a margin, requested again once when GoPlus
 // calls it invalid), sent raw in `Authorization` as the vendor's Node and Python SDKs do.
 import type { z } from 'zod';
@@ -18,7 +20,8 @@ import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { goplusCredentials } from './endpoints.js';
 import { accessTokenSchema, envelopeSchema, type Envelope } from './payloads.js';
 import { goplusSign } from './sign.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonOf } from '../http-answer.js';
+import { httpErrors, keyRejected, rateLimited, refused, transientFailure } from '../http-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
 
 /** Used when the token answer has no `expires_in` (its value is not documented). */
@@ -34,6 +37,18 @@ export interface GoplusApi {
   get: <S extends z.ZodType>(path: string, query: Record<string, string>, schema: S) => Promise<z.infer<S>>;
   authenticated: boolean;
 }
+
+const goplusError = httpErrors([
+  { status: 429, error: rateLimited((a) => `rate limited: ${a.text}`) },
+  { status: [401, 403], error: keyRejected((a) => `credentials refused: ${a.text}`) },
+  {
+    status: '5xx',
+    error: transientFailure(
+      (a) => `${a.where}: ${a.body === undefined ? 'non-JSON response' : 'server error'} (HTTP ${a.status})`,
+    ),
+  },
+  { status: 'other', error: refused() },
+]);
 
 export function createGoplusApi(endpoint: ProviderEndpoint, context: ProviderContext): GoplusApi {
   const credentials = goplusCredentials(endpoint);
@@ -87,21 +102,12 @@ export function createGoplusApi(endpoint: ProviderEndpoint, context: ProviderCon
     const json = jsonOf(response.text);
     const envelope = envelopeSchema.safeParse(json);
     if (envelope.success && envelope.data.code !== 1) throw envelopeError(envelope.data, path, status);
-    if (status === 429) {
-      throw rateLimitedError(`rate limited: ${path}: HTTP 429`, response, options);
-    }
-    if (status >= 500 || (status >= 200 && status < 300 && json === undefined))
-      throw new ProviderError(
-        'failure',
-        `${path}: ${json === undefined ? 'non-JSON response' : 'server error'} (HTTP ${status})`,
-        {
-          ...options,
-          transient: status >= 500,
-        },
+    if (status < 200 || status >= 300)
+      throw goplusError(
+        failedAnswer(response, { where: path, options: base, text: () => `${path}: HTTP ${status}` }),
       );
-    if (status === 401 || status === 403)
-      throw new AuthFailedError(`credentials refused: ${path}: HTTP ${status}`, options);
-    if (status < 200 || status >= 300) throw new RequestRefusedError(`${path}: HTTP ${status}`, options);
+    if (json === undefined)
+      throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, options);
     if (!envelope.success) throw new ProviderError('failure', `${path}: unexpected payload`, options);
     return envelope.data;
   }
