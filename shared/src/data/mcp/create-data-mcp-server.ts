@@ -31,8 +31,8 @@ function reply(result: Result | CompositeResult): CallToolResult {
   };
 }
 
-export function createDataMcpServer(client: DataClient, info: { name: string; version: string }): McpServer {
-  const server = new McpServer(info);
+/** One tool per capability (but `ai.models`, registered with its own schema), by its zod schema. */
+function registerCapabilities(server: McpServer, client: DataClient): void {
   for (const capability of client.capabilities) {
     if (capability.name === 'ai.models') continue;
     // ai_generate runs the explicit AI routing (the configured fallback included), so that an
@@ -45,6 +45,9 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
       async (args: Record<string, unknown>) => reply(await client.run(capability.name, args)),
     );
   }
+}
+
+function registerAiModels(server: McpServer, client: DataClient): void {
   server.registerTool(
     'ai_models',
     {
@@ -62,6 +65,10 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
     },
     async (args) => reply(await client.ai.models(args)),
   );
+}
+
+/** The composites (`inspect.*`): each section its own envelope. */
+function registerComposites(server: McpServer, client: DataClient): void {
   const composites = [
     [
       'inspect_transaction',
@@ -94,6 +101,10 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
       reply(await (fn as unknown as (p: Record<string, unknown>) => Promise<CompositeResult>)(args)),
     );
   }
+}
+
+/** The layer's own market operations: a price by symbol, the quotes of every provider, rankings. */
+function registerMarketOperations(server: McpServer, client: DataClient): void {
   server.registerTool(
     'market_price',
     {
@@ -127,6 +138,14 @@ export function createDataMcpServer(client: DataClient, info: { name: string; ve
     },
     async (args) => reply(await client.market.rankings(args)),
   );
+}
+
+export function createDataMcpServer(client: DataClient, info: { name: string; version: string }): McpServer {
+  const server = new McpServer(info);
+  registerCapabilities(server, client);
+  registerAiModels(server, client);
+  registerComposites(server, client);
+  registerMarketOperations(server, client);
   server.registerTool(
     'feeds_latest',
     { description: feedsLatest.summary, inputSchema: feedsLatestParams.safeExtend({ fresh: freshSchema }) },

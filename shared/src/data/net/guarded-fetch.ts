@@ -100,49 +100,96 @@ export function checkUrl(url: URL, policy: NetPolicy): boolean {
   return false;
 }
 
+/**
+ * One request and its redirects, each hop checked (checkUrl) and sent through the agent of its
+ * kind: the strict one (resolved addresses checked) or the opted-in one (a configured private
+ * origin). Another origin gets no header but the content type; a 303 (or a POST's 301/302)
+ * becomes a GET without body.
+ */
+async function exchange(
+  request: GuardedRequest,
+  signal: AbortSignal,
+  agents: { strict: Agent; optedIn: Agent },
+): Promise<GuardedResponse> {
+  let url = new URL(request.url);
+  let method = request.method ?? 'GET';
+  let body = request.body;
+  let headers = request.headers ?? {};
+  for (let hop = 0; ; hop++) {
+    const exempt = checkUrl(url, request.policy);
+    const response = await undiciFetch(url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal,
+      dispatcher: exempt ? agents.optedIn : agents.strict,
+    });
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || !location) {
+      const body = await readCapped(response, request.maxBytes ?? request.policy.maxBytes);
+      return {
+        status: response.status,
+        headers: response.headers as unknown as Headers,
+        text: new TextDecoder().decode(body),
+        ...(request.bytes ? { bytes: body } : {}),
+      };
+    }
+    await response.body?.cancel();
+    if (hop >= MAX_REDIRECTS) throw new NetworkGuardError('TOO_MANY_REDIRECTS', `more than ${MAX_REDIRECTS}`);
+    const next = new URL(location, url);
+    if (next.origin !== url.origin)
+      headers = { 'content-type': headers['content-type'] ?? 'application/json' };
+    if (response.status === 303 || (response.status < 307 && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+    }
+    url = next;
+  }
+}
+
+/**
+ * What a failed exchange is: the guard's refusal (named for the provider), another typed error as
+ * it is, a time-out, or a network error with its code; the last two transient.
+ */
+function fetchFailure(
+  error: unknown,
+  {
+    provider,
+    redact,
+    timeoutMs,
+    aborted,
+  }: { provider: string; redact: Redactor; timeoutMs: number; aborted: boolean },
+): ProviderError {
+  const known = findProviderError(error);
+  if (known) {
+    if (known instanceof NetworkGuardError)
+      return new NetworkGuardError(known.reason, known.shortMessage.replace(/^refused by[^:]*: /, ''), {
+        provider,
+        redact,
+      });
+    return known;
+  }
+  if (aborted)
+    return new ProviderError('failure', `timed out after ${timeoutMs / 1000} s`, {
+      provider,
+      transient: true,
+      redact,
+    });
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as NodeJS.ErrnoException).code;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return new ProviderError('failure', `network error${code ? ` ${code}` : ''}: ${text}`, {
+    provider,
+    transient: true,
+    redact,
+  });
+}
+
 export function createGuardedFetch(options: { resolve?: Resolver } = {}): GuardedFetcher {
   const resolve = options.resolve ?? defaultResolve;
   const strict = new Agent({ connect: { lookup: guardedLookup(resolve, true) } });
   const optedIn = new Agent({ connect: { lookup: guardedLookup(resolve, false) } });
-
-  async function exchange(request: GuardedRequest, signal: AbortSignal): Promise<GuardedResponse> {
-    let url = new URL(request.url);
-    let method = request.method ?? 'GET';
-    let body = request.body;
-    let headers = request.headers ?? {};
-    for (let hop = 0; ; hop++) {
-      const exempt = checkUrl(url, request.policy);
-      const response = await undiciFetch(url, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal,
-        dispatcher: exempt ? optedIn : strict,
-      });
-      const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || !location) {
-        const body = await readCapped(response, request.maxBytes ?? request.policy.maxBytes);
-        return {
-          status: response.status,
-          headers: response.headers as unknown as Headers,
-          text: new TextDecoder().decode(body),
-          ...(request.bytes ? { bytes: body } : {}),
-        };
-      }
-      await response.body?.cancel();
-      if (hop >= MAX_REDIRECTS)
-        throw new NetworkGuardError('TOO_MANY_REDIRECTS', `more than ${MAX_REDIRECTS}`);
-      const next = new URL(location, url);
-      if (next.origin !== url.origin)
-        headers = { 'content-type': headers['content-type'] ?? 'application/json' };
-      if (response.status === 303 || (response.status < 307 && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
-      }
-      url = next;
-    }
-  }
 
   async function guardedFetch(request: GuardedRequest): Promise<GuardedResponse> {
     const { policy, redact } = request;
@@ -150,30 +197,13 @@ export function createGuardedFetch(options: { resolve?: Resolver } = {}): Guarde
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      return await exchange(request, controller.signal);
+      return await exchange(request, controller.signal, { strict, optedIn });
     } catch (error) {
-      const known = findProviderError(error);
-      if (known) {
-        if (known instanceof NetworkGuardError)
-          throw new NetworkGuardError(known.reason, known.shortMessage.replace(/^refused by[^:]*: /, ''), {
-            provider: policy.provider,
-            redact,
-          });
-        throw known;
-      }
-      if (controller.signal.aborted)
-        throw new ProviderError('failure', `timed out after ${timeoutMs / 1000} s`, {
-          provider: policy.provider,
-          transient: true,
-          redact,
-        });
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      const code = (cause as NodeJS.ErrnoException).code;
-      const text = cause instanceof Error ? cause.message : String(cause);
-      throw new ProviderError('failure', `network error${code ? ` ${code}` : ''}: ${text}`, {
+      throw fetchFailure(error, {
         provider: policy.provider,
-        transient: true,
         redact,
+        timeoutMs,
+        aborted: controller.signal.aborted,
       });
     } finally {
       clearTimeout(timer);

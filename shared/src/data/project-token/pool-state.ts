@@ -55,76 +55,70 @@ const answer = (from: Served, data: ProjectTokenPoolState): Result => ({
   data: compact(data) as ProjectTokenPoolState,
 });
 
-export async function readPoolState(
-  run: RunCapability,
-  config: ProjectTokenConfig,
-  options: ProjectTokenReadOptions = {},
-): Promise<Result> {
-  const now = options.now ?? Date.now;
-  const unset = projectTokenUnavailable(config, 'pool-state', {
-    capability: POOL_STATE_CAPABILITY,
-    now: now(),
+type Decimals = ReturnType<typeof decimalsOf>;
+
+/** v2: the price from `getReserves()`, read while resolving the pool. */
+function v2State(p: ResolvedPool, d: Decimals, reserves: NonNullable<ResolvedPool['reserves']>): Result {
+  const [reserve0, reserve1, blockTimestampLast] = reserves.value;
+  const [projectRaw, quoteRaw] = p.projectIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0];
+  return answer(reserves.result, {
+    ...common(p),
+    priceInQuote: priceFromReserves(reserve0, reserve1, d),
+    reserves: {
+      reserve0: reserve0.toString(),
+      reserve1: reserve1.toString(),
+      project: formatUnits(projectRaw, p.project.decimals),
+      quote: formatUnits(quoteRaw, p.quote.decimals),
+      blockTimestampLast,
+    },
   });
-  if (unset) return unset;
-  const { token, pool: ref } = config;
-  if (!token || !ref) throw new Error('unreachable: checked above');
+}
 
-  const resolved = await resolvePool(
-    run,
-    { ...config, token, pool: ref },
-    { ...options, now, capability: POOL_STATE_CAPABILITY },
-  );
-  if (!resolved.ok) return resolved.result;
-  const p = resolved.pool;
-  const d = decimalsOf(p);
+/** v3: the price from `slot0()` (read while resolving the pool), with `liquidity()` and `fee()`. */
+async function v3State(
+  run: RunCapability,
+  p: ResolvedPool,
+  d: Decimals,
+  slot0: NonNullable<ResolvedPool['slot0']>,
+): Promise<Result> {
+  const [sqrtPriceX96, tick] = slot0.value;
+  const [liquidity, fee] = await Promise.all([
+    readCall(
+      run,
+      p.pool,
+      encodeFunctionData({ abi: V3, functionName: 'liquidity' }),
+      (data) => decodeFunctionResult({ abi: V3, functionName: 'liquidity', data }),
+      'liquidity()',
+    ),
+    readCall(
+      run,
+      p.pool,
+      encodeFunctionData({ abi: V3, functionName: 'fee' }),
+      (data) => decodeFunctionResult({ abi: V3, functionName: 'fee', data }),
+      'fee()',
+    ),
+  ]);
+  return answer(slot0.result, {
+    ...common(p),
+    priceInQuote: priceFromSqrtPriceX96(sqrtPriceX96, d),
+    sqrtPriceX96: sqrtPriceX96.toString(),
+    tick,
+    liquidity: liquidity.ok ? liquidity.value.toString() : undefined,
+    fee: fee.ok ? fee.value : undefined,
+  });
+}
 
-  if (p.reserves) {
-    const [reserve0, reserve1, blockTimestampLast] = p.reserves.value;
-    const [projectRaw, quoteRaw] = p.projectIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0];
-    return answer(p.reserves.result, {
-      ...common(p),
-      priceInQuote: priceFromReserves(reserve0, reserve1, d),
-      reserves: {
-        reserve0: reserve0.toString(),
-        reserve1: reserve1.toString(),
-        project: formatUnits(projectRaw, p.project.decimals),
-        quote: formatUnits(quoteRaw, p.quote.decimals),
-        blockTimestampLast,
-      },
-    });
-  }
-
-  if (p.slot0) {
-    const [sqrtPriceX96, tick] = p.slot0.value;
-    const [liquidity, fee] = await Promise.all([
-      readCall(
-        run,
-        p.pool,
-        encodeFunctionData({ abi: V3, functionName: 'liquidity' }),
-        (data) => decodeFunctionResult({ abi: V3, functionName: 'liquidity', data }),
-        'liquidity()',
-      ),
-      readCall(
-        run,
-        p.pool,
-        encodeFunctionData({ abi: V3, functionName: 'fee' }),
-        (data) => decodeFunctionResult({ abi: V3, functionName: 'fee', data }),
-        'fee()',
-      ),
-    ]);
-    return answer(p.slot0.result, {
-      ...common(p),
-      priceInQuote: priceFromSqrtPriceX96(sqrtPriceX96, d),
-      sqrtPriceX96: sqrtPriceX96.toString(),
-      tick,
-      liquidity: liquidity.ok ? liquidity.value.toString() : undefined,
-      fee: fee.ok ? fee.value : undefined,
-    });
-  }
-
+/** v4: StateView `getSlot0(poolId)` and `getLiquidity(poolId)`, the key from the Initialize event. */
+async function v4State(
+  run: RunCapability,
+  p: ResolvedPool,
+  d: Decimals,
+  config: ProjectTokenConfig,
+): Promise<Result> {
   const key = p.key;
   const stateView = config.stateView;
-  if (!key || !stateView || ref.kind !== 'v4')
+  const ref = config.pool;
+  if (!key || !stateView || ref?.kind !== 'v4')
     throw new Error('unreachable: a v4 pool has its key and state view');
   const [slot0, liquidity] = await Promise.all([
     readCall(
@@ -161,4 +155,31 @@ export async function readPoolState(
     tickSpacing: key.tickSpacing,
     hooks: getAddress(key.hooks),
   });
+}
+
+export async function readPoolState(
+  run: RunCapability,
+  config: ProjectTokenConfig,
+  options: ProjectTokenReadOptions = {},
+): Promise<Result> {
+  const now = options.now ?? Date.now;
+  const unset = projectTokenUnavailable(config, 'pool-state', {
+    capability: POOL_STATE_CAPABILITY,
+    now: now(),
+  });
+  if (unset) return unset;
+  const { token, pool: ref } = config;
+  if (!token || !ref) throw new Error('unreachable: checked above');
+
+  const resolved = await resolvePool(
+    run,
+    { ...config, token, pool: ref },
+    { ...options, now, capability: POOL_STATE_CAPABILITY },
+  );
+  if (!resolved.ok) return resolved.result;
+  const p = resolved.pool;
+  const d = decimalsOf(p);
+  if (p.reserves) return v2State(p, d, p.reserves);
+  if (p.slot0) return v3State(run, p, d, p.slot0);
+  return v4State(run, p, d, config);
 }

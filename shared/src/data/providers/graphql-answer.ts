@@ -1,17 +1,14 @@
 // What Codex and The Graph's gateway share in reading a GraphQL answer: a 200 carrying GraphQL
 // `errors` is never data (the vendor's own table says what they stand for), `data` null with no
-// errors is a failure, never an empty answer, and the HTTP status rows: 401/403 AuthFailedError,
-// 429 RateLimitedError with Retry-After, 5xx a transient failure (a body that is not JSON said as
-// such), other 4xx RequestRefusedError.
+// errors is a failure, never an empty answer, and the HTTP statuses by the default table of
+// http-errors.ts: 401/403 AuthFailedError, 429 RateLimitedError with Retry-After, 5xx a transient
+// failure (a body that is not JSON said as such), other 4xx RequestRefusedError; a vendor may add
+// rows of its own.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  ProviderError,
-  RequestRefusedError,
-  type ProviderErrorOptions,
-} from '../errors/data-errors.js';
+import { ProviderError, type ProviderErrorOptions } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
-import { jsonOf, rateLimitedError } from './http-answer.js';
+import { failedAnswer, failureText, httpTextOf, jsonOf, type FailedAnswer } from './http-answer.js';
+import { httpErrors, transientFailure, type StatusRow } from './http-errors.js';
 
 /** The texts joined with `; `, each capped at `maxChars`, at most `most` of them. */
 export function joinCapped(texts: readonly string[], most: number, maxChars: number): string {
@@ -32,12 +29,28 @@ export interface GraphqlReading<E> {
   joinMessages: (errors: readonly E[]) => string;
   /** The error a 200 carrying `errors` stands for, by the vendor's table. */
   graphqlError: (errors: readonly E[], where: string, options: ProviderErrorOptions) => ProviderError;
+  /** The error of a non-2xx answer; default the GraphQL rows over the default table. */
+  statusError?: ((failed: FailedAnswer) => ProviderError) | undefined;
 }
+
+/** A 5xx whose body is not JSON is said as such. */
+export const GRAPHQL_STATUS_ROWS: readonly StatusRow[] = [
+  { status: '5xx', error: transientFailure(failureText) },
+];
+const graphqlStatusError = httpErrors(GRAPHQL_STATUS_ROWS);
 
 /** The `data` of a GraphQL answer (never null), or the error the answer stands for. */
 export function readGraphqlAnswer<E>(
   response: GuardedResponse,
-  { where, options, who, envelope, joinMessages, graphqlError }: GraphqlReading<E>,
+  {
+    where,
+    options,
+    who,
+    envelope,
+    joinMessages,
+    graphqlError,
+    statusError = graphqlStatusError,
+  }: GraphqlReading<E>,
 ): unknown {
   const { status } = response;
   const withStatus = { ...options, status };
@@ -57,16 +70,6 @@ export function readGraphqlAnswer<E>(
       throw new ProviderError('failure', `${where}: ${who} answered no data and no errors`, withStatus);
     return data;
   }
-  const detail = errors.length > 0 ? ` ${joinMessages(errors)}` : '';
-  const text = `${where}: HTTP ${status}${detail}`;
-  if (status === 401 || status === 403) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-  if (status === 429) throw rateLimitedError(text, response, withStatus);
-  if (status >= 500)
-    throw new ProviderError(
-      'failure',
-      body === undefined ? `${where}: non-JSON response (HTTP ${status})` : text,
-      { ...withStatus, transient: true },
-    );
-  if (status >= 400) throw new RequestRefusedError(text, withStatus);
-  throw new ProviderError('failure', text, withStatus);
+  const errorText = () => (errors.length > 0 ? joinMessages(errors) : undefined);
+  throw statusError(failedAnswer(response, { where, options, errorText, text: httpTextOf }));
 }

@@ -1,7 +1,8 @@
 // What every vendor's GET helper reads the same way from an answer: the body as JSON (or
 // undefined when it is not JSON: an HTML error page, a plain-text rate-limit notice), a rate
 // limit with the vendor's `Retry-After`, when it sent one, for the retry policy, and a failed
-// answer's message (`where: HTTP 400 <vendor text>`) handed to the vendor's own error table.
+// answer's message (`where: HTTP 400 <vendor text>`) handed to the vendor's error table
+// (http-errors.ts: the default rows and the vendor's own).
 import type { z } from 'zod';
 import { ProviderError, RateLimitedError, type ProviderErrorOptions } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
@@ -81,18 +82,68 @@ export function cappedText(text: string | null | undefined, maxChars = 200): str
   return trimmed.length > maxChars ? `${trimmed.slice(0, maxChars)}…` : trimmed;
 }
 
-/** What a vendor's error table reads of a non-2xx answer. */
+/** What a vendor's error table (http-errors.ts) reads of a failed answer. */
 export interface FailedAnswer {
   status: number;
   /** The body as JSON; undefined when it is not JSON. */
   body: unknown;
   /** The vendor's own text in the body, when it sent one. */
   detail: string | undefined;
+  /** What was asked (`finnhub GET /quote`, a path): the start of every message. */
+  where: string;
   /** `where: HTTP 400 <detail>`, or `where: non-JSON response (HTTP 502)`. */
   text: string;
   response: GuardedResponse;
   /** The options with the answer's status. */
   options: ProviderErrorOptions;
+}
+
+/** `where: HTTP 400 <detail>`. */
+export function httpText(where: string, status: number, detail?: string): string {
+  return `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
+}
+
+/** The answer's text as `where: HTTP 400 <detail>`, whether or not its body is JSON. */
+export function httpTextOf(answer: Omit<FailedAnswer, 'text'>): string {
+  return httpText(answer.where, answer.status, answer.detail);
+}
+
+/** `where: non-JSON response (HTTP 502)`. */
+export function nonJsonText(where: string, status: number): string {
+  return `${where}: non-JSON response (HTTP ${status})`;
+}
+
+/** The answer's text, said as a non-JSON response when its body is not JSON. */
+export function failureText(answer: FailedAnswer): string {
+  return answer.body === undefined ? nonJsonText(answer.where, answer.status) : answer.text;
+}
+
+export interface FailedAnswerReading {
+  where: string;
+  options: ProviderErrorOptions;
+  /** The vendor's error text in a parsed error body. */
+  errorText?: ((body: unknown) => string | undefined) | undefined;
+  /** The message text, when the vendor words it otherwise than `where: HTTP 400 <detail>`. */
+  text?: ((answer: Omit<FailedAnswer, 'text'>) => string) | undefined;
+}
+
+/**
+ * A failed answer as the error table reads it: its body as JSON, the vendor's text, and the
+ * message text (`where: HTTP 400 <detail>`, or said as a non-JSON response, unless `text` says).
+ */
+export function failedAnswer(
+  response: GuardedResponse,
+  { where, options, errorText, text }: FailedAnswerReading,
+): FailedAnswer {
+  const { status } = response;
+  const body = jsonOf(response.text);
+  const detail = body === undefined ? undefined : errorText?.(body);
+  const answer = { status, body, detail, where, response, options: { ...options, status } };
+  if (text) return { ...answer, text: text(answer) };
+  return {
+    ...answer,
+    text: body === undefined ? nonJsonText(where, status) : httpText(where, status, detail),
+  };
 }
 
 export interface AnswerReading {
@@ -101,7 +152,7 @@ export interface AnswerReading {
   options: ProviderErrorOptions;
   /** The vendor's error text in a parsed error body (trimmed and capped by the vendor). */
   errorText: (body: unknown) => string | undefined;
-  /** The error a failed answer stands for, by the vendor's own table. */
+  /** The error a failed answer stands for: the vendor's table (http-errors.ts). */
   errorOf: (failed: FailedAnswer) => ProviderError;
 }
 
@@ -116,11 +167,5 @@ export function readAnswer<S extends z.ZodType>(
 ): z.infer<S> {
   const { status } = response;
   if (status >= 200 && status < 300) return parsedBody(response, schema, where, options);
-  const body = jsonOf(response.text);
-  const detail = body === undefined ? undefined : errorText(body);
-  const text =
-    body === undefined
-      ? `${where}: non-JSON response (HTTP ${status})`
-      : `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-  throw errorOf({ status, body, detail, text, response, options: { ...options, status } });
+  throw errorOf(failedAnswer(response, { where, options, errorText }));
 }

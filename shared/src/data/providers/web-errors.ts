@@ -2,7 +2,7 @@
 // docs/data-layer.md, the reading of an answer (JSON or a failure), and the page and usage shapes
 // of web/web-types.ts.
 //
-// Error table, web rows:
+// Error table, web rows (over the default table of http-errors.ts):
 // - 401, 403: AuthFailedError (the provider becomes auth_failed and is skipped from then on);
 // - 429, and Tavily's 432 (plan limit) and 433 (pay-as-you-go limit): RateLimitedError with the
 //   answer's Retry-After;
@@ -13,15 +13,18 @@
 // redactor (BaseError applies `options.redact`) and is capped; no header value is ever in a message.
 import type { z } from 'zod';
 import { compact } from '../compact.js';
-import {
-  AuthFailedError,
-  ProviderError,
-  RequestRefusedError,
-  type ProviderErrorOptions,
-} from '../errors/data-errors.js';
+import type { ProviderErrorOptions } from '../errors/data-errors.js';
 import type { GuardedResponse } from '../net/guarded-fetch.js';
 import { capText, type WebPage, type WebUsage } from '../web/web-types.js';
-import { cappedText, rateLimitedError, readAnswer } from './http-answer.js';
+import { cappedText, readAnswer } from './http-answer.js';
+import {
+  failure,
+  httpErrors,
+  OUT_OF_CREDITS_ROW,
+  rateLimited,
+  refused,
+  VENDOR_TIMEOUT_ROW,
+} from './http-errors.js';
 
 const MAX_MESSAGE_CHARS = 300;
 
@@ -33,20 +36,14 @@ export function vendorText(text: string | null | undefined): string | undefined 
   return cappedText(text, MAX_MESSAGE_CHARS);
 }
 
-/** The error an HTTP status of a web provider stands for (see the file's head). */
-export function webStatusError(
-  status: number,
-  text: string,
-  response: Pick<GuardedResponse, 'headers'>,
-  options: ProviderErrorOptions,
-): ProviderError {
-  const withStatus = { ...options, status };
-  if (status === 401 || status === 403) return new AuthFailedError(`key rejected (${text})`, withStatus);
-  if (status === 429 || status === 432 || status === 433) return rateLimitedError(text, response, withStatus);
-  if (status === 400 || status === 422) return new RequestRefusedError(text, withStatus);
-  if (status === 402) return new ProviderError('failure', `out of credits (${text})`, withStatus);
-  return new ProviderError('failure', text, { ...withStatus, transient: status >= 500 || status === 408 });
-}
+/** The web rows over the default table (see the file's head). */
+const webError = httpErrors([
+  { status: [432, 433], error: rateLimited() },
+  { status: [400, 422], error: refused() },
+  OUT_OF_CREDITS_ROW,
+  VENDOR_TIMEOUT_ROW,
+  { status: '4xx', error: failure() },
+]);
 
 export interface WebAnswerOptions {
   /** `tavily POST /search`: the start of every message. */
@@ -70,7 +67,7 @@ export function readWebAnswer<S extends z.ZodType>(
     where,
     options,
     errorText: (body) => vendorText(errorText(body)),
-    errorOf: ({ status, text }) => webStatusError(status, text, response, options),
+    errorOf: webError,
   });
 }
 

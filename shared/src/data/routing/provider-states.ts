@@ -26,19 +26,41 @@ export interface ProviderStateSnapshot {
   unsupported?: string[];
 }
 
+const newState = (): ProviderState => ({
+  failures: 0,
+  coolUntil: undefined,
+  authFailed: undefined,
+  chainMismatch: undefined,
+  unsupported: new Set(),
+  chainCheck: undefined,
+});
+
+/** Why the router skips a provider in `current` status for `capability`, or undefined. */
+function skipReasonOf(current: ProviderStatus, state: ProviderState, capability: string): string | undefined {
+  // The recorded reasons already start with their kind (`auth_failed: …`, `chain_mismatch: …`).
+  if (current === 'auth_failed') return state.authFailed;
+  if (current === 'chain_mismatch') return state.chainMismatch;
+  if (current === 'cooling_down') return `cooling down until ${new Date(state.coolUntil ?? 0).toISOString()}`;
+  if (state.unsupported.has(capability)) return `unsupported: ${capability} refused earlier`;
+  return undefined;
+}
+
+function snapshotOf(current: ProviderStatus, state: ProviderState): ProviderStateSnapshot {
+  return {
+    status: current,
+    consecutiveFailures: state.failures,
+    ...(state.coolUntil !== undefined ? { coolingDownUntil: new Date(state.coolUntil).toISOString() } : {}),
+    ...(state.authFailed || state.chainMismatch ? { reason: state.authFailed ?? state.chainMismatch } : {}),
+    ...(state.unsupported.size > 0 ? { unsupported: [...state.unsupported].sort() } : {}),
+  };
+}
+
 export function createProviderStates(clock: Clock) {
   const states = new Map<string, ProviderState>();
   const get = (id: string): ProviderState => {
     let state = states.get(id);
     if (!state) {
-      state = {
-        failures: 0,
-        coolUntil: undefined,
-        authFailed: undefined,
-        chainMismatch: undefined,
-        unsupported: new Set(),
-        chainCheck: undefined,
-      };
+      state = newState();
       states.set(id, state);
     }
     return state;
@@ -60,14 +82,7 @@ export function createProviderStates(clock: Clock) {
     /** Why the router skips this provider for `capability`, or undefined when it is eligible. */
     skipReason(id: string, capability: string): string | undefined {
       const current = status(id);
-      const state = get(id);
-      // The recorded reasons already start with their kind (`auth_failed: …`, `chain_mismatch: …`).
-      if (current === 'auth_failed') return state.authFailed;
-      if (current === 'chain_mismatch') return state.chainMismatch;
-      if (current === 'cooling_down')
-        return `cooling down until ${new Date(state.coolUntil ?? 0).toISOString()}`;
-      if (state.unsupported.has(capability)) return `unsupported: ${capability} refused earlier`;
-      return undefined;
+      return skipReasonOf(current, get(id), capability);
     },
     recordSuccess(id: string): void {
       get(id).failures = 0;
@@ -97,18 +112,7 @@ export function createProviderStates(clock: Clock) {
     },
     snapshot(id: string): ProviderStateSnapshot {
       const current = status(id);
-      const state = get(id);
-      return {
-        status: current,
-        consecutiveFailures: state.failures,
-        ...(state.coolUntil !== undefined
-          ? { coolingDownUntil: new Date(state.coolUntil).toISOString() }
-          : {}),
-        ...(state.authFailed || state.chainMismatch
-          ? { reason: state.authFailed ?? state.chainMismatch }
-          : {}),
-        ...(state.unsupported.size > 0 ? { unsupported: [...state.unsupported].sort() } : {}),
-      };
+      return snapshotOf(current, get(id));
     },
   };
 }

@@ -145,15 +145,13 @@ export async function route(
   return flight;
 }
 
-async function routeUpstream(
+/** The providers declaring the capability (or the pinned one), in routing order, sorted out. */
+function selectProviders(
   deps: RouterDeps,
   capability: CapabilityDefinition,
-  params: Record<string, unknown>,
-  options: RouteOptions,
-  { target, key, ttlMs }: { target: RouteTarget; key: string; ttlMs: number },
-): Promise<Result> {
-  const { states, clock, redact } = deps;
-  const pin = options.provider;
+  target: RouteTarget,
+  pin: string | undefined,
+) {
   const declared = inRoutingOrder(
     deps.slots.filter(
       (s) =>
@@ -169,11 +167,96 @@ async function routeUpstream(
   for (const slot of declared) {
     const missing = slot.endpoint?.withheld?.[capability.name];
     if (missing) withheld.push({ provider: slot.descriptor.id, error: `not offered: ${missing}` });
-    const reason = slot.unconfigured ?? missing ?? states.skipReason(slot.descriptor.id, capability.name);
+    const reason =
+      slot.unconfigured ?? missing ?? deps.states.skipReason(slot.descriptor.id, capability.name);
     if (reason)
       skipped.push({ provider: slot.descriptor.id, error: missing ? `not offered: ${missing}` : reason });
     else candidates.push(slot);
   }
+  return { declared, skipped, withheld, candidates };
+}
+
+/** A provider's answer as a LIVE envelope, kept in the cache when the capability has a TTL. */
+function served(
+  deps: RouterDeps,
+  id: string,
+  answer: Awaited<ReturnType<typeof attempt>>,
+  { target, key, ttlMs }: { target: RouteTarget; key: string; ttlMs: number },
+  fallbackFrom: ProviderAttempt[],
+): LiveResult {
+  const fetchedAt = deps.clock.now();
+  const result: LiveResult = liveResult(answer.data, {
+    source: id,
+    chain: target.network,
+    ...(target.chainId !== undefined ? { chainId: target.chainId } : {}),
+    fetchedAt: new Date(fetchedAt).toISOString(),
+    fresh: true,
+    ...(answer.blockNumber !== undefined ? { blockNumber: answer.blockNumber } : {}),
+    ...(answer.blockHash !== undefined ? { blockHash: answer.blockHash } : {}),
+    requestId: randomUUID(),
+    ...(fallbackFrom.length > 0 ? { fallbackFrom } : {}),
+    ...(ttlMs > 0 ? { expiresAt: new Date(fetchedAt + ttlMs).toISOString() } : {}),
+    ...(answer.rateLimit ? { rateLimit: answer.rateLimit } : {}),
+  });
+  if (ttlMs > 0) deps.cache.set(key, result, ttlMs);
+  return result;
+}
+
+/** What a failure of this kind does to the provider's state. */
+function recordFailure(
+  states: ProviderStates,
+  id: string,
+  kind: FailureKind,
+  capability: string,
+  error: string,
+) {
+  if (kind === 'auth_failed') states.markAuthFailed(id, error);
+  else if (kind === 'chain_mismatch') states.markChainMismatch(id, error);
+  else if (kind === 'unsupported') states.markUnsupported(id, capability);
+  else if (kind === 'failure' || kind === 'rate_limited') states.recordFailure(id);
+}
+
+/** Every candidate failed: UNAVAILABLE when none had data or each refused the method, else the error. */
+function allFailed(
+  deps: RouterDeps,
+  capability: string,
+  target: RouteTarget,
+  tried: { asked: string; order: string[]; skipped: ProviderAttempt[]; withheld: ProviderAttempt[] },
+  attempts: ProviderAttempt[],
+  kinds: FailureKind[],
+): Result {
+  const { asked, order, skipped, withheld } = tried;
+  if (kinds.every((k) => k === 'no_data' || k === 'unsupported')) {
+    return unavailableResult({
+      capability,
+      provider: asked,
+      network: target.network,
+      now: deps.clock.now(),
+      reason: kinds.every((k) => k === 'no_data') ? NO_DATA_REASON : 'every provider refused the method',
+      answers: [...skipped, ...attempts].sort(
+        (a, b) => order.indexOf(a.provider) - order.indexOf(b.provider),
+      ),
+    });
+  }
+  const code = kinds.every((k) => k === 'rate_limited')
+    ? 'RATE_LIMITED'
+    : kinds.every((k) => k === 'chain_mismatch')
+      ? 'CHAIN_MISMATCH'
+      : 'ALL_PROVIDERS_FAILED';
+  return errorResult(code, `${capability}: every provider failed`, [...withheld, ...attempts], capability);
+}
+
+async function routeUpstream(
+  deps: RouterDeps,
+  capability: CapabilityDefinition,
+  params: Record<string, unknown>,
+  options: RouteOptions,
+  request: { target: RouteTarget; key: string; ttlMs: number },
+): Promise<Result> {
+  const { states, clock, redact } = deps;
+  const { target } = request;
+  const pin = options.provider;
+  const { declared, skipped, withheld, candidates } = selectProviders(deps, capability, target, pin);
   const order: string[] = declared.map((s) => s.descriptor.id);
   const asked = order.join(', ') || pin || 'none';
   if (candidates.length === 0) {
@@ -196,57 +279,17 @@ async function routeUpstream(
     try {
       const answer = await attempt(deps, slot, capability.name, params);
       states.recordSuccess(id);
-      const fetchedAt = clock.now();
-      const result: LiveResult = liveResult(answer.data, {
-        source: id,
-        chain: target.network,
-        ...(target.chainId !== undefined ? { chainId: target.chainId } : {}),
-        fetchedAt: new Date(fetchedAt).toISOString(),
-        fresh: true,
-        ...(answer.blockNumber !== undefined ? { blockNumber: answer.blockNumber } : {}),
-        ...(answer.blockHash !== undefined ? { blockHash: answer.blockHash } : {}),
-        requestId: randomUUID(),
-        ...(withheld.length + attempts.length > 0 ? { fallbackFrom: [...withheld, ...attempts] } : {}),
-        ...(ttlMs > 0 ? { expiresAt: new Date(fetchedAt + ttlMs).toISOString() } : {}),
-        ...(answer.rateLimit ? { rateLimit: answer.rateLimit } : {}),
-      });
-      if (ttlMs > 0) deps.cache.set(key, result, ttlMs);
-      return result;
+      return served(deps, id, answer, request, [...withheld, ...attempts]);
     } catch (error) {
       const kind = findProviderError(error)?.kind ?? 'failure';
       const record = { provider: id, error: describeFailure(error, redact) };
       options.onFailure?.(id, kind);
       if (FINAL.has(kind))
         return toResult(error, { redact, attempted: [...attempts, record], capability: capability.name });
-      if (kind === 'auth_failed') states.markAuthFailed(id, record.error);
-      else if (kind === 'chain_mismatch') states.markChainMismatch(id, record.error);
-      else if (kind === 'unsupported') states.markUnsupported(id, capability.name);
-      else if (kind === 'failure' || kind === 'rate_limited') states.recordFailure(id);
+      recordFailure(states, id, kind, capability.name, record.error);
       attempts.push(record);
       kinds.push(kind);
     }
   }
-  if (kinds.every((k) => k === 'no_data' || k === 'unsupported')) {
-    return unavailableResult({
-      capability: capability.name,
-      provider: asked,
-      network: target.network,
-      now: clock.now(),
-      reason: kinds.every((k) => k === 'no_data') ? NO_DATA_REASON : 'every provider refused the method',
-      answers: [...skipped, ...attempts].sort(
-        (a, b) => order.indexOf(a.provider) - order.indexOf(b.provider),
-      ),
-    });
-  }
-  const code = kinds.every((k) => k === 'rate_limited')
-    ? 'RATE_LIMITED'
-    : kinds.every((k) => k === 'chain_mismatch')
-      ? 'CHAIN_MISMATCH'
-      : 'ALL_PROVIDERS_FAILED';
-  return errorResult(
-    code,
-    `${capability.name}: every provider failed`,
-    [...withheld, ...attempts],
-    capability.name,
-  );
+  return allFailed(deps, capability.name, target, { asked, order, skipped, withheld }, attempts, kinds);
 }

@@ -7,6 +7,7 @@
 // off-hours without heartbeats, so the age is always checked. The envelope is the RPC answer's
 // (its status and provenance); an RPC ERROR or UNAVAILABLE is passed through unchanged.
 import { decodeFunctionResult, encodeFunctionData, formatUnits, type Hex } from 'viem';
+import type { z } from 'zod';
 import { DEFAULT_FEED_MAX_AGE_S, feedsLatest, feedsLatestParams } from '../capabilities/chainlink.js';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { compact } from '../compact.js';
@@ -102,6 +103,85 @@ function feedsNamed(feeds: readonly ChainlinkFeed[], text: string): ChainlinkFee
 const sameAddress = (a: string | undefined, b: string) =>
   a !== undefined && a.toLowerCase() === b.toLowerCase();
 
+type FeedsLatestParams = z.output<typeof feedsLatestParams>;
+
+/**
+ * The feed asked for: by name in the catalog (which it then needs: without it, its answer is the
+ * answer), else by address, with its catalog entry when listed. `result` is the answer instead.
+ */
+async function locateFeed(
+  run: RunCapability,
+  params: FeedsLatestParams,
+  unavailable: (reason: string) => Result,
+): Promise<{ result: Result } | { entry: ChainlinkFeed | undefined; address: string }> {
+  const catalog = await run('feeds.list', {});
+  const feeds = served(catalog) ? (catalog.data as ChainlinkFeedCatalog).feeds : undefined;
+  if (params.feed === undefined) {
+    const address = params.address ?? '';
+    const entry = feeds?.find(
+      (f) => sameAddress(f.proxyAddress, address) || sameAddress(f.secondaryProxyAddress, address),
+    );
+    return { entry, address };
+  }
+  if (!feeds) return { result: catalog };
+  const named = feedsNamed(feeds, params.feed);
+  if (named.length > 1)
+    return {
+      result: errorResult(
+        'INVALID_INPUT',
+        `"${params.feed}" names ${named.length} feeds (${named.map((f) => `${f.name} ${f.proxyAddress}`).join('; ')}); ask by address`,
+        [],
+        CAPABILITY,
+      ),
+    };
+  const [only] = named;
+  if (!only) return { result: unavailable(`the Chainlink feed catalog lists no feed "${params.feed}"`) };
+  return { entry: only, address: only.proxyAddress };
+}
+
+interface Round {
+  roundId: bigint;
+  answer: bigint;
+  startedAt: bigint;
+  updatedAt: bigint;
+  answeredInRound: bigint;
+}
+
+/** The round as answered, its age, and whether it is stale (past the heartbeat, else maxAgeS). */
+function latestOf(
+  address: string,
+  entry: ChainlinkFeed | undefined,
+  { roundId, answer, startedAt, updatedAt, answeredInRound }: Round,
+  read: {
+    decimals: number | undefined;
+    description: string | undefined;
+    nowMs: number;
+    maxAgeS?: number | undefined;
+  },
+): ChainlinkLatest {
+  const { decimals, description } = read;
+  const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
+  const ageS = Math.max(0, Math.floor(read.nowMs / 1000 - Number(updatedAt)));
+  const heartbeat = entry?.heartbeatS;
+  const staleAfterS = heartbeat ?? read.maxAgeS ?? DEFAULT_FEED_MAX_AGE_S;
+  return compact({
+    address,
+    feed: entry?.name,
+    description: description || undefined,
+    roundId: roundId.toString(),
+    answer: answer.toString(),
+    decimals,
+    price: decimals !== undefined ? formatUnits(answer, decimals) : undefined,
+    startedAt: startedAt > 0n && startedAt <= MAX_SECONDS ? iso(startedAt) : undefined,
+    updatedAt: iso(updatedAt),
+    answeredInRound: answeredInRound.toString(),
+    ageS,
+    stale: ageS > staleAfterS,
+    staleAfterS,
+    staleBound: heartbeat !== undefined ? 'heartbeat' : 'maxAgeS',
+  }) as ChainlinkLatest;
+}
+
 /**
  * `run` is the data client's capability runner (with the caller's `fresh` bound); `now` the
  * client's clock (milliseconds, or a function giving them).
@@ -122,31 +202,9 @@ export async function chainlinkLatest(
   const unavailable = (reason: string, provider = 'chainlink') =>
     unavailableResult({ capability: CAPABILITY, provider, network: NETWORK, reason, now: at() });
 
-  const catalog = await run('feeds.list', {});
-  const feeds = served(catalog) ? (catalog.data as ChainlinkFeedCatalog).feeds : undefined;
-  let entry: ChainlinkFeed | undefined;
-  let address: string;
-  if (params.feed !== undefined) {
-    // A feed by name needs the catalog: without it, its answer is the answer.
-    if (!feeds) return catalog;
-    const named = feedsNamed(feeds, params.feed);
-    if (named.length > 1)
-      return errorResult(
-        'INVALID_INPUT',
-        `"${params.feed}" names ${named.length} feeds (${named.map((f) => `${f.name} ${f.proxyAddress}`).join('; ')}); ask by address`,
-        [],
-        CAPABILITY,
-      );
-    const [only] = named;
-    if (!only) return unavailable(`the Chainlink feed catalog lists no feed "${params.feed}"`);
-    entry = only;
-    address = only.proxyAddress;
-  } else {
-    address = params.address ?? '';
-    entry = feeds?.find(
-      (f) => sameAddress(f.proxyAddress, address) || sameAddress(f.secondaryProxyAddress, address),
-    );
-  }
+  const located = await locateFeed(run, params, unavailable);
+  if ('result' in located) return located.result;
+  const { entry, address } = located;
 
   const call = (functionName: 'latestRoundData' | 'decimals' | 'description') =>
     run('onchain.call', { to: address, data: encodeFunctionData({ abi: AGGREGATOR_V3_ABI, functionName }) });
@@ -170,27 +228,16 @@ export async function chainlinkLatest(
   if (updatedAt === 0n || updatedAt > MAX_SECONDS)
     return unavailable(`${address} has no completed round (updatedAt ${updatedAt})`, source);
 
-  const decimals = decimalsOf(decimalsAnswer) ?? entry?.decimals;
-  const description = descriptionOf(descriptionAnswer);
-  const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
-  const ageS = Math.max(0, Math.floor(at() / 1000 - Number(updatedAt)));
-  const heartbeat = entry?.heartbeatS;
-  const staleAfterS = heartbeat ?? params.maxAgeS ?? DEFAULT_FEED_MAX_AGE_S;
-  const latest: ChainlinkLatest = compact({
+  const latest = latestOf(
     address,
-    feed: entry?.name,
-    description: description || undefined,
-    roundId: roundId.toString(),
-    answer: answer.toString(),
-    decimals,
-    price: decimals !== undefined ? formatUnits(answer, decimals) : undefined,
-    startedAt: startedAt > 0n && startedAt <= MAX_SECONDS ? iso(startedAt) : undefined,
-    updatedAt: iso(updatedAt),
-    answeredInRound: answeredInRound.toString(),
-    ageS,
-    stale: ageS > staleAfterS,
-    staleAfterS,
-    staleBound: heartbeat !== undefined ? 'heartbeat' : 'maxAgeS',
-  }) as ChainlinkLatest;
+    entry,
+    { roundId, answer, startedAt, updatedAt, answeredInRound },
+    {
+      decimals: decimalsOf(decimalsAnswer) ?? entry?.decimals,
+      description: descriptionOf(descriptionAnswer),
+      nowMs: at(),
+      maxAgeS: params.maxAgeS,
+    },
+  );
   return { ...round, data: latest };
 }

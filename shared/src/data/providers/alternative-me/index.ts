@@ -2,13 +2,15 @@
 // and answers the newest reading (with the seconds to the next update) and, for limit > 1, every
 // reading newest first. Errors (https://alternative.me/crypto/fear-and-greed-index/ "API";
 // the vendor's documentation): a `metadata.error` text in the answer is a refusal of the
-// request (PROVIDER_ERROR with the text); an empty `data` list is no data (UNAVAILABLE); HTTP 429
-// RATE_LIMITED; other 4xx refused; 5xx and unusable bodies are failures (5xx transient).
+// request (PROVIDER_ERROR with the text); an empty `data` list is no data (UNAVAILABLE); the HTTP
+// statuses by the default table of http-errors.ts for a host without a key: 429 RATE_LIMITED;
+// other 4xx refused; 5xx and unusable bodies are failures (5xx transient).
 import { compact } from '../../compact.js';
-import { NoDataError, ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
+import { NoDataError, RequestRefusedError } from '../../errors/data-errors.js';
 import { num, str } from '../../market/market-values.js';
 import type { FearGreed, FearGreedReading } from '../../sources/alternative-me-types.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, httpTextOf, jsonRequest, parsedBody } from '../http-answer.js';
+import { httpErrors } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint, ProviderFactory } from '../provider-types.js';
 import { fngUrl } from './endpoints.js';
 import { fngSchema, type FngReading } from './payloads.js';
@@ -27,6 +29,8 @@ function reading(entry: FngReading): FearGreedReading {
   }) as FearGreedReading;
 }
 
+const fngError = httpErrors([], { keyStatuses: [] });
+
 async function fetchIndex(endpoint: ProviderEndpoint, context: ProviderContext, limit: number) {
   const options = { provider: 'alternative-me', redact: context.redact };
   const where = '/fng/';
@@ -39,12 +43,8 @@ async function fetchIndex(endpoint: ProviderEndpoint, context: ProviderContext, 
     if (error) throw new RequestRefusedError(`${where}: ${error}`, withStatus);
     return body;
   }
-  const detail = str(fngSchema.safeParse(jsonOf(response.text)).data?.metadata?.error);
-  const text = `${where}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-  if (status === 429) throw rateLimitedError(text, response, withStatus);
-  if (status >= 500) throw new ProviderError('failure', text, { ...withStatus, transient: true });
-  if (status >= 400) throw new RequestRefusedError(text, withStatus);
-  throw new ProviderError('failure', text, withStatus);
+  const errorText = (body: unknown) => str(fngSchema.safeParse(body).data?.metadata?.error);
+  throw fngError(failedAnswer(response, { where, options, errorText, text: httpTextOf }));
 }
 
 export const createAlternativeMeProvider: ProviderFactory = (endpoint, context) => ({

@@ -1,16 +1,12 @@
 // GET against the Blockscout REST v2 API through the guarded fetch, with the error mapping of
 // the vendor's documentation: 401 rejects the key, 402 is "no key" (auth) or "Out of credits"
 // (rate limit), 404 `Network not supported` is another chain, 404 `Not found` is not found,
-// 422 is a refused request, 429 a rate limit, 5xx and HTML a transient failure.
+// 422 is a refused request, 429 a rate limit, 5xx and HTML a transient failure, any other 4xx a
+// failure: rows over the default table of http-errors.ts.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  ChainMismatchError,
-  NotFoundError,
-  ProviderError,
-  RateLimitedError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
+import { ChainMismatchError, ProviderError, RateLimitedError } from '../../errors/data-errors.js';
+import { failedAnswer } from '../http-answer.js';
+import { failure, httpErrors, keyRejected, notFound, refused } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { blockscoutUrl } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
@@ -20,6 +16,25 @@ export type BlockscoutGet = <S extends z.ZodType>(
   schema: S,
   query?: Record<string, string>,
 ) => Promise<z.infer<S>>;
+
+/** Blockscout's 429 and 402 `Out of credits` carry no `Retry-After` here. */
+const blockscoutError = httpErrors([
+  {
+    status: 402,
+    when: (a) => /credits/i.test(a.text),
+    error: (a) => new RateLimitedError(a.text, a.options),
+  },
+  { status: 402, error: keyRejected((a) => `key required (${a.text})`) },
+  {
+    status: 404,
+    when: (a) => /network not supported/i.test(a.text),
+    error: (a) => new ChainMismatchError(a.text, a.options),
+  },
+  { status: 404, error: notFound() },
+  { status: [400, 422], error: refused() },
+  { status: 429, error: (a) => new RateLimitedError(a.text, a.options) },
+  { status: '4xx', error: failure() },
+]);
 
 export function createBlockscoutGet(endpoint: ProviderEndpoint, context: ProviderContext): BlockscoutGet {
   const options = { provider: 'blockscout', redact: context.redact };
@@ -45,19 +60,11 @@ export function createBlockscoutGet(endpoint: ProviderEndpoint, context: Provide
       if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, options);
       return parsed.data;
     }
-    const body = errorBodySchema.safeParse(json);
-    const text =
-      `${path}: HTTP ${status} ${(body.success && (body.data.error ?? body.data.message)) || ''}`.trim();
-    const withStatus = { ...options, status };
-    if (status === 401 || status === 403) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-    if (status === 402) {
-      if (/credits/i.test(text)) throw new RateLimitedError(text, withStatus);
-      throw new AuthFailedError(`key required (${text})`, withStatus);
-    }
-    if (status === 404 && /network not supported/i.test(text)) throw new ChainMismatchError(text, withStatus);
-    if (status === 404) throw new NotFoundError(text, withStatus);
-    if (status === 422 || status === 400) throw new RequestRefusedError(text, withStatus);
-    if (status === 429) throw new RateLimitedError(text, withStatus);
-    throw new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+    const errorText = (body: unknown) => {
+      const error = errorBodySchema.safeParse(body);
+      return (error.success && (error.data.error ?? error.data.message)) || '';
+    };
+    const text = (a: { detail: string | undefined }) => `${path}: HTTP ${status} ${a.detail ?? ''}`.trim();
+    throw blockscoutError(failedAnswer(response, { where: path, options, errorText, text }));
   };
 }

@@ -1,23 +1,29 @@
 // GET against CoinGecko through the guarded fetch, with the vendor's error mapping
 // (https://docs.coingecko.com/docs/errors-and-rate-limits; bodies as recorded in
-// the vendor's documentation): HTTP 429, or any status whose body carries error_code 429
-// (the keyless tier answers so with HTTP 200), is a rate limit; 401 or code 10002 rejects the
-// key; 10010/10011 (a key sent to the other root) too; 10005 (not on this plan) refuses the
-// method; 404 is "not found" or "no listing" as the caller says; 408, 5xx and non-JSON bodies
-// are transient failures; any other 4xx is a refused request.
+// the vendor's documentation) as rows over the default table of http-errors.ts. The body's
+// error code is read first, whatever the status: HTTP 429, or any status whose body carries
+// error_code 429 (the keyless tier answers so with HTTP 200), is a rate limit; 10010/10011 (a
+// key sent to the other root) reject the key; 401 or code 10002 too; 10005 (not on this plan)
+// refuses the method; a non-JSON body is a failure, transient for 408 and 5xx. Then the
+// statuses: 408 and 5xx transient failures; 404 "not found" or "no listing" as the caller says;
+// any other 4xx a refused request; an error body on any other status a failure.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  NoDataError,
-  NotFoundError,
-  ProviderError,
-  RequestRefusedError,
-  UnsupportedMethodError,
-} from '../../errors/data-errors.js';
+import { ProviderError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { COINGECKO_KEY_HEADER } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonOf, nonJsonText, type FailedAnswer } from '../http-answer.js';
+import {
+  httpErrors,
+  keyRejected,
+  noData,
+  notFound,
+  rateLimited,
+  unsupported,
+  failure,
+  VENDOR_TIMEOUT_ROW,
+  type StatusRow,
+} from '../http-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
 
 export interface CoingeckoGetOptions {
@@ -51,6 +57,54 @@ export function vendorError(json: unknown): VendorError | undefined {
   return undefined;
 }
 
+/** A failed CoinGecko answer: its error code, and what a 404 means on the path. */
+interface CoingeckoFailure extends FailedAnswer {
+  code: number | undefined;
+  notFound: 'not_found' | 'no_data';
+}
+
+const hasCode =
+  (...codes: number[]) =>
+  (a: CoingeckoFailure) =>
+    a.code !== undefined && codes.includes(a.code);
+
+const COINGECKO_ROWS: readonly StatusRow<CoingeckoFailure>[] = [
+  {
+    status: 'any',
+    when: (a) => a.status === 429 || a.code === 429,
+    error: rateLimited((a) => `rate limited (${a.text})`),
+  },
+  {
+    status: 'any',
+    when: hasCode(10010, 10011),
+    error: keyRejected((a) => `key sent to the wrong root (${a.text})`),
+  },
+  {
+    status: 'any',
+    when: (a) => a.status === 401 || a.code === 10002,
+    error: keyRejected((a) => `key missing or rejected (${a.text})`),
+  },
+  { status: 'any', when: hasCode(10005), error: unsupported((a) => `not offered on this plan (${a.text})`) },
+  {
+    status: 'any',
+    when: (a) => a.body === undefined,
+    error: (a) =>
+      new ProviderError('failure', nonJsonText(a.where, a.status), {
+        ...a.options,
+        transient: a.status >= 500 || a.status === 408,
+      }),
+  },
+  VENDOR_TIMEOUT_ROW,
+  { status: 404, when: (a) => a.notFound === 'no_data', error: noData() },
+  { status: 404, error: notFound() },
+  {
+    status: 'other',
+    error: failure((a) => `${a.where}: error body on HTTP ${a.status}${a.detail ? `: ${a.detail}` : ''}`),
+  },
+];
+
+const coingeckoError = httpErrors(COINGECKO_ROWS, { keyStatuses: [401] });
+
 export function createCoingeckoGet(endpoint: ProviderEndpoint, context: ProviderContext): CoingeckoGet {
   const key = endpoint.secrets[0];
   const base = { provider: 'coingecko', redact: context.redact };
@@ -72,26 +126,10 @@ export function createCoingeckoGet(endpoint: ProviderEndpoint, context: Provider
       return parsed.data;
     }
     const code = vendor?.code;
-    const detail = vendor?.message ? `: ${vendor.message.slice(0, 300)}` : '';
-    const text = `${path}: HTTP ${status}${code !== undefined ? ` (code ${code})` : ''}${detail}`;
-    if (status === 429 || code === 429) {
-      throw rateLimitedError(`rate limited (${text})`, response, options);
-    }
-    if (code === 10010 || code === 10011)
-      throw new AuthFailedError(`key sent to the wrong root (${text})`, options);
-    if (status === 401 || code === 10002)
-      throw new AuthFailedError(`key missing or rejected (${text})`, options);
-    if (code === 10005) throw new UnsupportedMethodError(`not offered on this plan (${text})`, options);
-    if (json === undefined)
-      throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, {
-        ...options,
-        transient: status >= 500 || status === 408,
-      });
-    if (status >= 500 || status === 408)
-      throw new ProviderError('failure', text, { ...options, transient: true });
-    if (status === 404)
-      throw notFound === 'no_data' ? new NoDataError(text, options) : new NotFoundError(text, options);
-    if (status >= 400) throw new RequestRefusedError(text, options);
-    throw new ProviderError('failure', `${path}: error body on HTTP ${status}${detail}`, options);
+    const errorText = () => vendor?.message?.slice(0, 300);
+    const text = (a: { detail: string | undefined }) =>
+      `${path}: HTTP ${status}${code !== undefined ? ` (code ${code})` : ''}${a.detail ? `: ${a.detail}` : ''}`;
+    const failed = failedAnswer(response, { where: path, options: base, errorText, text });
+    throw coingeckoError({ ...failed, code, notFound });
   };
 }

@@ -3,18 +3,14 @@
 // 404 to "not found" and 429 to a rate limit with `Retry-After`, and its server
 // (github.com/DefiLlama/defillama-server defi/src/api2/routes/utils.ts) answers errors in plain
 // text ("Internal server error", "Data not found", 402 "Upgrade to the paid API plan ..." on
-// paid routes). So: 429 is RATE_LIMITED (Retry-After kept); 402 is a paid-plan refusal (the method
-// is unsupported on the free API); 404 on a chain's path means DefiLlama lists nothing for the
-// chain (no data); any other 4xx is a refusal; 5xx, HTML error pages and unusable bodies are
-// failures, transient when 5xx.
+// paid routes). So, as rows over the default table of http-errors.ts for a host without a key:
+// 429 is RATE_LIMITED (Retry-After kept); 402 is a paid-plan refusal (the method is unsupported
+// on the free API); 404 on a chain's path means DefiLlama lists nothing for the chain (no data);
+// any other 4xx is a refusal; 5xx, HTML error pages and unusable bodies are failures, transient
+// when 5xx.
 import type { z } from 'zod';
-import {
-  NoDataError,
-  ProviderError,
-  RequestRefusedError,
-  UnsupportedMethodError,
-} from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonRequest, parsedBody, type FailedAnswer } from '../http-answer.js';
+import { httpErrors, noData, unsupported, type StatusRow } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { basesOf, type DefillamaBases } from './endpoints.js';
 import { urlWithQuery } from '../endpoint-url.js';
@@ -41,6 +37,25 @@ export function bodyNote(text: string, redact: (s: string) => string): string {
   return `"${redact(trimmed.slice(0, 80))}"`;
 }
 
+/** A failed DefiLlama answer, with the message of a 404 that means "nothing listed" here. */
+interface DefillamaFailure extends FailedAnswer {
+  notListed: string | undefined;
+}
+
+const DEFILLAMA_ROWS: readonly StatusRow<DefillamaFailure>[] = [
+  {
+    status: 404,
+    when: (a) => a.notListed !== undefined,
+    error: noData((a) => `${a.notListed ?? ''} (${a.text})`),
+  },
+  {
+    status: 402,
+    error: unsupported((a) => `${a.text}: DefiLlama serves this on its paid plan only`),
+  },
+];
+
+const defillamaError = httpErrors(DEFILLAMA_ROWS, { keyStatuses: [] });
+
 export function createDefillamaGet(endpoint: ProviderEndpoint, context: ProviderContext): DefillamaGet {
   const bases = basesOf(endpoint);
   const options = { provider: 'defillama', redact: context.redact };
@@ -48,17 +63,11 @@ export function createDefillamaGet(endpoint: ProviderEndpoint, context: Provider
     const url = urlWithQuery(`${bases[host]}${path}`, query);
     const response = await jsonRequest(context, { url: url.toString(), headers: {}, maxBytes });
     const { status } = response;
-    const withStatus = { ...options, status };
     if (status >= 200 && status < 300) return parsedBody(response, schema, path, options);
-    const json = jsonOf(response.text) !== undefined;
-    const said = json ? '' : ` (${bodyNote(response.text, context.redact)})`;
-    const text = `${path}: HTTP ${status}${said}`;
-    if (status === 429) throw rateLimitedError(text, response, withStatus);
-    if (status === 404 && notListed !== undefined)
-      throw new NoDataError(`${notListed} (${text})`, withStatus);
-    if (status === 402)
-      throw new UnsupportedMethodError(`${text}: DefiLlama serves this on its paid plan only`, withStatus);
-    if (status >= 400 && status < 500) throw new RequestRefusedError(text, withStatus);
-    throw new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
+    // A body that is not JSON is named (an HTML page) or quoted (DefiLlama's plain-text errors).
+    const said = (body: unknown) =>
+      body !== undefined ? '' : ` (${bodyNote(response.text, context.redact)})`;
+    const text = (a: { body: unknown }) => `${path}: HTTP ${status}${said(a.body)}`;
+    throw defillamaError({ ...failedAnswer(response, { where: path, options, text }), notListed });
   };
 }

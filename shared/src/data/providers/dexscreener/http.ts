@@ -1,12 +1,14 @@
 // GET against the DexScreener API through the guarded fetch (which applies the 300-a-minute
-// budget and the time-out). The reference documents no error bodies and no rate-limit headers:
-// 429 is RATE_LIMITED on the status alone (the body is never read), other 4xx a refused request,
-// 5xx and a body that is not JSON a failure (transient when 5xx).
-import { ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
+// budget and the time-out). The reference documents no error bodies and no rate-limit headers,
+// so the default table of http-errors.ts for a host without a key: 429 is RATE_LIMITED on the
+// status alone, other 4xx a refused request (with an excerpt of the body), 5xx and a body that is
+// not JSON a failure (transient when 5xx).
+import { ProviderError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { dexscreenerUrl } from './endpoints.js';
 import { pairListSchema, type PairList } from './payloads.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonOf } from '../http-answer.js';
+import { httpErrors, rateLimited, refused } from '../http-errors.js';
 
 export type DexscreenerGet = (path: string, query?: Record<string, string>) => Promise<PairList>;
 
@@ -20,6 +22,16 @@ function excerpt(body: string, context: ProviderContext): string {
 
 export function createDexscreenerGet(endpoint: ProviderEndpoint, context: ProviderContext): DexscreenerGet {
   const options = { provider: PROVIDER, redact: context.redact };
+  const errorOf = httpErrors(
+    [
+      {
+        status: 429,
+        error: rateLimited((a) => `${a.where}: HTTP 429 (rate limit of 300 requests a minute)`),
+      },
+      { status: '4xx', error: refused((a) => `${a.text}${excerpt(a.response.text, context)}`) },
+    ],
+    { keyStatuses: [] },
+  );
   return async (path, query = {}) => {
     const response = await context.fetch({
       url: dexscreenerUrl(endpoint.url, path, query),
@@ -27,17 +39,9 @@ export function createDexscreenerGet(endpoint: ProviderEndpoint, context: Provid
       headers: { accept: 'application/json' },
     });
     const { status } = response;
-    const withStatus = { ...options, status };
-    if (status === 429) {
-      throw rateLimitedError(`${path}: HTTP 429 (rate limit of 300 requests a minute)`, response, withStatus);
-    }
-    if (status >= 400 && status < 500)
-      throw new RequestRefusedError(`${path}: HTTP ${status}${excerpt(response.text, context)}`, withStatus);
     if (status < 200 || status >= 300)
-      throw new ProviderError('failure', `${path}: HTTP ${status}`, {
-        ...withStatus,
-        transient: status >= 500,
-      });
+      throw errorOf(failedAnswer(response, { where: path, options, text: () => `${path}: HTTP ${status}` }));
+    const withStatus = { ...options, status };
     const json = jsonOf(response.text);
     if (json === undefined)
       throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, withStatus);

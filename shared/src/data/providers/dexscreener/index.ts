@@ -2,24 +2,16 @@
 // the pairs of up to 30 tokens in one request, one pair. Keyless; the 300-a-minute budget is the
 // descriptor's client-side throttle. The network is the chain's DexScreener slug (the supported
 // chain maps to `robinhood`; any other id passes through unchanged); an empty answer is no data
-// for both an unlisted token and an unknown network.
-import { compact } from '../../compact.js';
-import type { MarketToken, PoolList } from '../../market/market-types.js';
-import type { ProviderAnswer, ProviderFactory } from '../provider-types.js';
+// for both an unlisted token and an unknown network. `market.token` is in market-token.ts.
+import type { ProviderFactory } from '../provider-types.js';
 import { dexscreenerChain } from './endpoints.js';
 import { createDexscreenerGet } from './http.js';
-import { num, str } from '../../market/market-values.js';
+import { marketToken } from './market-token.js';
 import { noData, pairsOf, toPool } from './normalize.js';
-
-const SEARCH = '/latest/dex/search';
-const segment = (value: string) => encodeURIComponent(value);
+import { addressOf as address, answer, networkOf as network, SEARCH, segment } from './requests.js';
 
 export const createDexscreenerProvider: ProviderFactory = (endpoint, context) => {
   const get = createDexscreenerGet(endpoint, context);
-  const network = (params: Record<string, unknown>) =>
-    typeof params.network === 'string' ? params.network : 'robinhood';
-  const address = (params: Record<string, unknown>) => String(params.address);
-  const answer = (data: PoolList | MarketToken): ProviderAnswer => ({ data: compact(data) });
 
   return {
     handlers: {
@@ -35,37 +27,7 @@ export const createDexscreenerProvider: ProviderFactory = (endpoint, context) =>
         return answer({ query, network: only, pools: kept.map(toPool) });
       },
 
-      'market.token': async (params) => {
-        const net = network(params);
-        const token = address(params);
-        const path = `/tokens/v1/${segment(dexscreenerChain(net))}/${segment(token)}`;
-        const { pairs, answered } = pairsOf(await get(path), '/tokens/v1');
-        if (pairs.length === 0) throw noData(`no pair of token ${token} on ${net}`, answered);
-        const lower = token.toLowerCase();
-        const sideOf = (p: (typeof pairs)[number]) =>
-          p.baseToken.address.toLowerCase() === lower
-            ? 'base'
-            : p.quoteToken.address.toLowerCase() === lower
-              ? 'quote'
-              : undefined;
-        // The main pair: the first one listed that has the token on either side.
-        const main = pairs.find((p) => sideOf(p) !== undefined);
-        if (!main)
-          throw noData(`no pair of token ${token} on ${net}`, `${pairs.length} pairs without that token`);
-        const isBase = sideOf(main) === 'base';
-        const ref = isBase ? main.baseToken : main.quoteToken;
-        // priceUsd, fdv and marketCap describe the pair's BASE token: never a quote token's.
-        return answer({
-          network: net,
-          address: ref.address,
-          name: str(ref.name),
-          symbol: str(ref.symbol),
-          priceUsd: isBase ? str(main.priceUsd) : undefined,
-          fdvUsd: isBase ? num(main.fdv) : undefined,
-          marketCapUsd: isBase ? num(main.marketCap) : undefined,
-          mainPool: toPool(main),
-        });
-      },
+      'market.token': marketToken(get),
 
       'market.token_pairs': async (params) => {
         const net = network(params);

@@ -1,5 +1,6 @@
 // GET against the Finnhub API through the guarded fetch, with the key in the `X-Finnhub-Token`
-// header, and Finnhub's error mapping (error bodies `{"error": "..."}`):
+// header, and Finnhub's error mapping (error bodies `{"error": "..."}`), the default table of
+// http-errors.ts with one row of Finnhub's own (the plan's refusal):
 // - 401 `Invalid API key.` (and any other 401/403): the key is rejected, AuthFailedError;
 // - 401 or 403 `You don't have access to this resource.`: the plan does not cover this request
 //   (the free plan serves US listings only; github.com/finnhubio/Finnhub-API issues #405, #493).
@@ -10,14 +11,9 @@
 // - other 4xx: RequestRefusedError; 5xx and bodies that are not JSON: transient failures.
 // Finnhub's text passes through the redactor and is capped; no header value is ever in a message.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  NoDataError,
-  ProviderError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
-import { cappedText, jsonRequest, rateLimitedError, readAnswer, type FailedAnswer } from '../http-answer.js';
+import { cappedText, jsonRequest, readAnswer } from '../http-answer.js';
+import { httpErrors, noData } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -32,15 +28,14 @@ const NO_ACCESS = /don['’]t have access/i;
 /** Finnhub's `error` text, trimmed and capped. */
 const errorText = (body: unknown) => cappedText(errorBodySchema.safeParse(body).data?.error);
 
-/** The error a failed Finnhub answer stands for (see the file's head). */
-function finnhubError({ status, detail, text, response, options }: FailedAnswer): ProviderError {
-  if ((status === 401 || status === 403) && detail !== undefined && NO_ACCESS.test(detail))
-    return new NoDataError(`Finnhub's plan does not cover this request (${text})`, options);
-  if (status === 401 || status === 403) return new AuthFailedError(`key rejected (${text})`, options);
-  if (status === 429) return rateLimitedError(text, response, options);
-  if (status >= 400 && status < 500) return new RequestRefusedError(text, options);
-  return new ProviderError('failure', text, { ...options, transient: status >= 500 });
-}
+/** Finnhub's rows over the default table of http-errors.ts (see the file's head). */
+const finnhubError = httpErrors([
+  {
+    status: [401, 403],
+    when: (a) => a.detail !== undefined && NO_ACCESS.test(a.detail),
+    error: noData((a) => `Finnhub's plan does not cover this request (${a.text})`),
+  },
+]);
 
 export function createFinnhubGet(endpoint: ProviderEndpoint, context: ProviderContext): FinnhubGet {
   const token = endpoint.secrets[0] ?? '';

@@ -1,6 +1,7 @@
 // GET against the FRED API through the guarded fetch: `api_key` and `file_type=json` on every
 // request, and FRED's error mapping (https://fred.stlouisfed.org/docs/api/fred/errors.html:
-// statuses 400, 404, 423, 429, 500 with `{error_code, error_message}`):
+// statuses 400, 404, 423, 429, 500 with `{error_code, error_message}`), as rows over the default
+// table of http-errors.ts:
 // - 400 whose message is about `api_key` (not set, not registered, malformed): FRED's documented
 //   answer to a bad key (it never answers 401 or 403 for it), AuthFailedError; a 401 or 403 is
 //   taken the same way;
@@ -11,14 +12,9 @@
 //   not JSON: failures, transient for 5xx.
 // The key travels in the URL (FRED's only way): messages never quote a URL, and pass the redactor.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  NotFoundError,
-  ProviderError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
-import { cappedText, jsonRequest, rateLimitedError, readAnswer } from '../http-answer.js';
+import { cappedText, jsonRequest, readAnswer, type FailedAnswer } from '../http-answer.js';
+import { failure, httpErrors, keyRejected, notFound, refused, type StatusRow } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -34,6 +30,26 @@ export type FredGet = <S extends z.ZodType>(
 const errorText = (body: unknown) =>
   cappedText(errorBodySchema.safeParse(body).data?.error_message?.replace(/\s+/g, ' '));
 
+/** A failed FRED answer, with what the request was about ("series CPIAUCSL"). */
+interface FredFailure extends FailedAnswer {
+  subject: string;
+}
+
+const detailSays = (pattern: RegExp) => (a: FailedAnswer) => a.detail !== undefined && pattern.test(a.detail);
+
+const FRED_ROWS: readonly StatusRow<FredFailure>[] = [
+  { status: 400, when: detailSays(/api_key/i), error: keyRejected() },
+  {
+    status: 400,
+    when: detailSays(/does not exist/i),
+    error: notFound((a) => `FRED has no ${a.subject} (${a.detail ?? ''})`),
+  },
+  { status: 400, error: refused() },
+  { status: '4xx', error: failure() },
+];
+
+const fredError = httpErrors(FRED_ROWS);
+
 export function createFredGet(endpoint: ProviderEndpoint, context: ProviderContext): FredGet {
   const key = endpoint.secrets[0] ?? '';
   const options = { provider: 'fred', redact: context.redact };
@@ -46,19 +62,7 @@ export function createFredGet(endpoint: ProviderEndpoint, context: ProviderConte
       where: `fred GET ${path}`,
       options,
       errorText,
-      errorOf: ({ status, detail, text, response: answer, options: withStatus }) => {
-        if (
-          status === 401 ||
-          status === 403 ||
-          (status === 400 && detail !== undefined && /api_key/i.test(detail))
-        )
-          return new AuthFailedError(`key rejected (${text})`, withStatus);
-        if (status === 400 && detail !== undefined && /does not exist/i.test(detail))
-          return new NotFoundError(`FRED has no ${subject} (${detail})`, withStatus);
-        if (status === 429) return rateLimitedError(text, answer, withStatus);
-        if (status === 400) return new RequestRefusedError(text, withStatus);
-        return new ProviderError('failure', text, { ...withStatus, transient: status >= 500 });
-      },
+      errorOf: (failed) => fredError({ ...failed, subject }),
     });
   };
 }

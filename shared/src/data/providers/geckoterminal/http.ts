@@ -1,14 +1,15 @@
 // GET against GeckoTerminal through the guarded fetch (the 10-a-minute budget is applied
-// there), with the error mapping of the vendor's documentation: 429 is RATE_LIMITED
-// (decided on the status alone: the body is undocumented), 404 (unknown network, pool or
-// token) is no listing, 5xx and unusable bodies are transient failures, any other 4xx a
-// refused request.
+// there), with the error mapping of the vendor's documentation as rows over the default table of
+// http-errors.ts for a host without a key: 429 is RATE_LIMITED (decided on the status alone: the
+// body is undocumented), 404 (unknown network, pool or token) is no listing, 5xx are transient
+// failures, any other 4xx a refused request, or a failure when its body is not JSON.
 import type { z } from 'zod';
-import { NoDataError, ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
+import { ProviderError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { geckoterminalUrl } from './endpoints.js';
 import { errorDocumentSchema } from './payloads.js';
-import { rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonOf } from '../http-answer.js';
+import { failure, httpErrors, noData, rateLimited } from '../http-errors.js';
 
 export type GeckoterminalQuery = Record<string, string | number | boolean | undefined>;
 export type GeckoterminalGet = <S extends z.ZodType>(
@@ -18,6 +19,22 @@ export type GeckoterminalGet = <S extends z.ZodType>(
 ) => Promise<z.infer<S>>;
 
 const PROVIDER = 'geckoterminal';
+
+const geckoterminalError = httpErrors(
+  [
+    { status: 429, error: rateLimited((a) => `${a.where}: HTTP 429 (GeckoTerminal rate limit)`) },
+    {
+      status: 404,
+      error: noData((a) =>
+        a.body === undefined
+          ? `GeckoTerminal lists nothing at ${a.where} (HTTP 404)`
+          : `GeckoTerminal lists nothing at ${a.text}`,
+      ),
+    },
+    { status: '4xx', when: (a) => a.body === undefined, error: failure() },
+  ],
+  { keyStatuses: [] },
+);
 
 function vendorText(json: unknown): string {
   const body = errorDocumentSchema.safeParse(json);
@@ -37,31 +54,16 @@ export function createGeckoterminalGet(
       headers: { accept: 'application/json' },
     });
     const { status } = response;
+    if (status < 200 || status >= 300) {
+      const errorText = (json: unknown) => context.redact(vendorText(json).slice(0, 200));
+      throw geckoterminalError(failedAnswer(response, { where: path, options, errorText }));
+    }
     const withStatus = { ...options, status };
-    if (status === 429) {
-      throw rateLimitedError(`${path}: HTTP 429 (GeckoTerminal rate limit)`, response, withStatus);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(response.text);
-    } catch {
-      if (status === 404)
-        throw new NoDataError(`GeckoTerminal lists nothing at ${path} (HTTP 404)`, withStatus);
-      throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, {
-        ...withStatus,
-        transient: status >= 500,
-      });
-    }
-    if (status >= 200 && status < 300) {
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
-      return parsed.data;
-    }
-    const detail = context.redact(vendorText(json).slice(0, 200));
-    const text = `${path}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    if (status === 404) throw new NoDataError(`GeckoTerminal lists nothing at ${text}`, withStatus);
-    if (status >= 500) throw new ProviderError('failure', text, { ...withStatus, transient: true });
-    if (status >= 400) throw new RequestRefusedError(text, withStatus);
-    throw new ProviderError('failure', text, withStatus);
+    const json = jsonOf(response.text);
+    if (json === undefined)
+      throw new ProviderError('failure', `${path}: non-JSON response (HTTP ${status})`, withStatus);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
+    return parsed.data;
   };
 }

@@ -1,7 +1,7 @@
 // Requests to the Gemini API through the guarded fetch, the key in `x-goog-api-key` only, with
 // its error table (https://ai.google.dev/gemini-api/docs/troubleshooting; the Google API error
-// model, https://google.aip.dev/193) mapped as
-// docs/data-layer.md's AI rows say:
+// model, https://google.aip.dev/193) mapped as docs/data-layer.md's AI rows say, as rows over the
+// default table of http-errors.ts:
 // - 401, and a 400 whose `google.rpc.ErrorInfo` reason is API_KEY_INVALID (the vendor answers a bad
 //   key with 400 INVALID_ARGUMENT, not 401): AuthFailedError, the provider becomes auth_failed;
 // - 429 RESOURCE_EXHAUSTED: RateLimitedError, with the wait of `google.rpc.RetryInfo.retryDelay`
@@ -13,15 +13,10 @@
 // - a 2xx body that is not JSON or not the documented shape: a failure.
 // Vendor messages pass through `context.redact`; no header value is ever put into a message.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  ProviderError,
-  RateLimitedError,
-  RequestRefusedError,
-  type ProviderErrorOptions,
-} from '../../errors/data-errors.js';
+import { RateLimitedError } from '../../errors/data-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
-import { jsonRequest, readAnswer } from '../http-answer.js';
+import { jsonRequest, readAnswer, type FailedAnswer } from '../http-answer.js';
+import { failure, httpErrors, keyRejected, type StatusRow } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { parseRetryAfter } from '../../routing/retry-policy.js';
 import { errorBodySchema, type GeminiErrorBody } from './payloads.js';
@@ -48,31 +43,35 @@ export function durationMs(value: string | null | undefined): number | undefined
   return match ? Math.ceil(Number(match[1]) * 1000) : undefined;
 }
 
-/** The error a Gemini answer's status and body stand for (see the file's head). */
-export function geminiError(
-  status: number,
-  text: string,
-  body: GeminiErrorBody | undefined,
-  headers: Headers,
-  options: ProviderErrorOptions,
-): ProviderError {
-  const details = body?.error?.details ?? [];
-  const reasons = details.filter((d) => d['@type'] === ERROR_INFO).map((d) => d.reason);
-  if (status === 401 || (status === 400 && reasons.includes('API_KEY_INVALID')))
-    return new AuthFailedError(`key rejected (${text})`, options);
-  if (status === 429) {
-    const retryDelay = details.find((d) => d['@type'] === RETRY_INFO)?.retryDelay;
-    const retryAfterMs = durationMs(retryDelay) ?? parseRetryAfter(headers.get('retry-after'));
-    return new RateLimitedError(text, {
-      ...options,
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    });
-  }
-  if (status >= 500) return new ProviderError('failure', text, { ...options, transient: true });
-  if (status === 402) return new ProviderError('failure', text, options);
-  if (status >= 400) return new RequestRefusedError(text, options);
-  return new ProviderError('failure', text, options);
+/** A failed Gemini answer, with its error body read (undefined when it is not one). */
+interface GeminiFailure extends FailedAnswer {
+  error: GeminiErrorBody | undefined;
 }
+
+const detailsOf = (a: GeminiFailure) => a.error?.error?.details ?? [];
+
+/** Gemini's rows over the default table of http-errors.ts (see the file's head). */
+const GEMINI_ROWS: readonly StatusRow<GeminiFailure>[] = [
+  {
+    status: 400,
+    when: (a) => detailsOf(a).some((d) => d['@type'] === ERROR_INFO && d.reason === 'API_KEY_INVALID'),
+    error: keyRejected(),
+  },
+  {
+    status: 429,
+    error: (a) => {
+      const retryDelay = detailsOf(a).find((d) => d['@type'] === RETRY_INFO)?.retryDelay;
+      const retryAfterMs = durationMs(retryDelay) ?? parseRetryAfter(a.response.headers.get('retry-after'));
+      return new RateLimitedError(a.text, {
+        ...a.options,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
+    },
+  },
+  { status: 402, error: failure() },
+];
+
+const geminiError = httpErrors(GEMINI_ROWS, { keyStatuses: [401] });
 
 function errorText(body: GeminiErrorBody | undefined): string | undefined {
   const error = body?.error;
@@ -99,14 +98,8 @@ export function createGeminiCall(endpoint: ProviderEndpoint, context: ProviderCo
       where: `gemini ${method} ${decodeURIComponent(path)}`,
       options,
       errorText: (json) => errorText(errorBodyOf(json)),
-      errorOf: ({ status, body: json, text, options: withStatus }) =>
-        geminiError(
-          status,
-          text,
-          json === undefined ? undefined : errorBodyOf(json),
-          response.headers,
-          withStatus,
-        ),
+      errorOf: (failed) =>
+        geminiError({ ...failed, error: failed.body === undefined ? undefined : errorBodyOf(failed.body) }),
     });
   };
 }

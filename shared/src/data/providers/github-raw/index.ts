@@ -4,10 +4,11 @@
 // problem is INVALID_INPUT with no connection. The file is read through the guarded fetch with
 // the caller's size cap (1 MiB default, 5 MiB at most) and its bytes; redirects are re-checked
 // there (another host is refused). No Authorization header is ever sent. A binary file (a NUL
-// byte or invalid UTF-8) is reported with `binary: true` and never returned as text.
+// byte or invalid UTF-8) is reported with `binary: true` and never returned as text. A failed
+// answer: 404 not found, 429 a rate limit, 5xx a transient failure, any other status refused (rows
+// over the default table of http-errors.ts, without a key).
 import {
   InvalidInputError,
-  NotFoundError,
   ProviderError,
   RequestRefusedError,
   findProviderError,
@@ -16,13 +17,24 @@ import {
 import { looksBinary, type RawFile } from '../../github/github-types.js';
 import { RAW_FILE_LIMITS } from '../../limits.js';
 import { parseRawFileUrl } from '../../net/raw-file-url.js';
-import { rateLimitedError } from '../http-answer.js';
+import { failedAnswer } from '../http-answer.js';
+import { httpErrors, notFound, rateLimited, refused } from '../http-errors.js';
 import type { ProviderFactory } from '../provider-types.js';
 
 export const GITHUB_RAW_USER_AGENT = 'pkg-data/0.1 (raw-file client)';
 /** The health probe: the README of GitHub's documented example repository. */
 export const RAW_HEALTH_PATH = '/octocat/Hello-World/master/README';
 const HEALTH_MAX_BYTES = 64 * 1024;
+
+/** `where` is the file asked for (`owner/repo path at ref`). */
+const rawFileError = httpErrors(
+  [
+    { status: 404, error: notFound((a) => `not found: ${a.where}`) },
+    { status: 429, error: rateLimited((a) => `raw file host rate limit: ${a.where}`) },
+    { status: 'other', error: refused() },
+  ],
+  { keyStatuses: [] },
+);
 
 export const createGithubRawProvider: ProviderFactory = (endpoint, context) => {
   const options = { provider: context.policy.provider, redact: context.redact };
@@ -52,13 +64,10 @@ export const createGithubRawProvider: ProviderFactory = (endpoint, context) => {
         const what = `${target.owner}/${target.repo} ${target.path} at ${target.ref}`;
         const response = await read(target.url, maxBytes);
         const { status } = response;
-        const withStatus = { ...options, status };
-        if (status === 404) throw new NotFoundError(`not found: ${what}`, withStatus);
-        if (status === 429) throw rateLimitedError(`raw file host rate limit: ${what}`, response, withStatus);
-        if (status >= 500)
-          throw new ProviderError('failure', `${what}: HTTP ${status}`, { ...withStatus, transient: true });
-        if (status < 200 || status >= 300)
-          throw new RequestRefusedError(`${what}: HTTP ${status}`, withStatus);
+        if (status < 200 || status >= 300) {
+          const text = () => `${what}: HTTP ${status}`;
+          throw rawFileError(failedAnswer(response, { where: what, options, text }));
+        }
         const bytes = response.bytes ?? new TextEncoder().encode(response.text);
         const binary = looksBinary(bytes);
         const contentType = response.headers.get('content-type') || undefined;

@@ -1,7 +1,8 @@
 // GET against the GitHub REST API through the guarded fetch, with GitHub's error mapping
 // (https://docs.github.com/rest/using-the-rest-api/troubleshooting-the-rest-api,
 // https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api,
-// the vendor's documentation, the error table of docs/data-layer.md):
+// the vendor's documentation, the error table of docs/data-layer.md), as rows over the default
+// table of http-errors.ts:
 // - 401 (`Bad credentials`): the token is rejected, AuthFailedError (the router then asks the
 //   public API and records it in `fallbackFrom`); the public API sends no credentials, so its 401
 //   (`Requires authentication`) refuses this request only;
@@ -16,16 +17,18 @@
 // Every answer's `x-ratelimit-*` headers are kept for `provenance.rateLimit`, and the `Link`
 // header's rel="next" and rel="last" pages are read for pagination.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  NotFoundError,
-  ProviderError,
-  RateLimitedError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
-import type { GuardedResponse } from '../../net/guarded-fetch.js';
+import { ProviderError, RateLimitedError } from '../../errors/data-errors.js';
 import { parseRetryAfter } from '../../routing/retry-policy.js';
-import { jsonOf } from '../http-answer.js';
+import { failedAnswer, jsonOf, type FailedAnswer } from '../http-answer.js';
+import {
+  failure,
+  httpErrors,
+  keyRejected,
+  notFound,
+  refused,
+  transientFailure,
+  type StatusRow,
+} from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { endpointApiVersion } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
@@ -135,6 +138,68 @@ function resetIso(headers: Headers): string | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
+/**
+ * A failed GitHub answer: `detail` is GitHub's message, `text` is `<what>: HTTP <status>: <detail>`
+ * and `said` its `: <detail>` part (empty when GitHub sent none); `token` says whether the request
+ * carried one.
+ */
+interface GithubFailure extends FailedAnswer {
+  request: GithubRequest;
+  said: string;
+  token: boolean;
+}
+
+/** The options of a rate limit, with GitHub's `retry-after` in milliseconds when it sent one. */
+function limited(a: GithubFailure) {
+  const retryAfterMs = parseRetryAfter(a.response.headers.get('retry-after'));
+  return { options: { ...a.options, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, retryAfterMs };
+}
+
+const exhausted = (a: GithubFailure) => a.response.headers.get('x-ratelimit-remaining')?.trim() === '0';
+
+const GITHUB_ROWS: readonly StatusRow<GithubFailure>[] = [
+  { status: 401, when: (a) => a.token, error: keyRejected((a) => `token rejected (HTTP 401${a.said})`) },
+  { status: 401, error: refused((a) => `${a.text} (this request needs GITHUB_TOKEN)`) },
+  {
+    status: [403, 429],
+    when: exhausted,
+    error: (a) => {
+      const resource = a.response.headers.get('x-ratelimit-resource')?.trim();
+      const reset = resetIso(a.response.headers);
+      return new RateLimitedError(
+        `rate limit exhausted${resource ? ` (${resource})` : ''}${reset ? `; resets at ${reset}` : ''}: ${a.request.what}${a.said}`,
+        limited(a).options,
+      );
+    },
+  },
+  {
+    status: [403, 429],
+    when: (a) => limited(a).retryAfterMs !== undefined,
+    error: (a) => {
+      const { options, retryAfterMs = 0 } = limited(a);
+      return new RateLimitedError(
+        `secondary rate limit; retry after ${Math.ceil(retryAfterMs / 1000)} s: ${a.request.what}${a.said}`,
+        options,
+      );
+    },
+  },
+  {
+    status: [403, 429],
+    when: (a) => a.status === 429 || /secondary rate limit|rate limit exceeded/i.test(a.detail ?? ''),
+    error: (a) => new RateLimitedError(`rate limited: ${a.text}`, limited(a).options),
+  },
+  { status: 404, error: notFound((a) => a.request.notFound ?? `not found: ${a.request.what}`) },
+  {
+    status: '5xx',
+    error: transientFailure((a) =>
+      a.detail ? a.text : `${a.request.what}: HTTP ${a.status} (non-JSON response)`,
+    ),
+  },
+  { status: 'other', error: failure((a) => `${a.request.what}: unexpected HTTP ${a.status}`) },
+];
+
+const githubError = httpErrors(GITHUB_ROWS, { keyStatuses: [] });
+
 export function createGithubGet(endpoint: ProviderEndpoint, context: ProviderContext): GithubGet {
   const token = endpoint.secrets[0];
   const provider = context.policy.provider;
@@ -146,55 +211,19 @@ export function createGithubGet(endpoint: ProviderEndpoint, context: ProviderCon
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
 
-  function failure(response: GuardedResponse, request: GithubRequest): ProviderError {
-    const { status } = response;
-    const withStatus = { ...options, status };
-    const message = messageOf(response.text, context.redact);
-    const said = message ? `: ${message}` : '';
-    const where = `${request.what}: HTTP ${status}${said}`;
-    if (status === 401)
-      return token
-        ? new AuthFailedError(`token rejected (HTTP 401${said})`, withStatus)
-        : new RequestRefusedError(`${where} (this request needs GITHUB_TOKEN)`, withStatus);
-    if (status === 403 || status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      const limited = { ...withStatus, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-      if (response.headers.get('x-ratelimit-remaining')?.trim() === '0') {
-        const resource = response.headers.get('x-ratelimit-resource')?.trim();
-        const reset = resetIso(response.headers);
-        return new RateLimitedError(
-          `rate limit exhausted${resource ? ` (${resource})` : ''}${reset ? `; resets at ${reset}` : ''}: ${request.what}${said}`,
-          limited,
-        );
-      }
-      if (retryAfterMs !== undefined)
-        return new RateLimitedError(
-          `secondary rate limit; retry after ${Math.ceil(retryAfterMs / 1000)} s: ${request.what}${said}`,
-          limited,
-        );
-      if (status === 429 || /secondary rate limit|rate limit exceeded/i.test(message ?? ''))
-        return new RateLimitedError(`rate limited: ${where}`, limited);
-      return new RequestRefusedError(where, withStatus);
-    }
-    if (status === 404)
-      return new NotFoundError(request.notFound ?? `not found: ${request.what}`, withStatus);
-    if (status >= 500)
-      return new ProviderError(
-        'failure',
-        message ? where : `${request.what}: HTTP ${status} (non-JSON response)`,
-        { ...withStatus, transient: true },
-      );
-    if (status >= 400) return new RequestRefusedError(where, withStatus);
-    return new ProviderError('failure', `${request.what}: unexpected HTTP ${status}`, withStatus);
-  }
-
   return async (request, schema) => {
     const url = new URL(`${endpoint.url}${request.path}`);
     for (const [name, value] of Object.entries(request.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     const response = await context.fetch({ url: url.toString(), method: 'GET', headers });
     const { status } = response;
-    if (status < 200 || status >= 300) throw failure(response, request);
+    if (status < 200 || status >= 300) {
+      const detail = messageOf(response.text, context.redact);
+      const said = detail ? `: ${detail}` : '';
+      const text = () => `${request.what}: HTTP ${status}${said}`;
+      const failed = failedAnswer(response, { where: request.what, options, text });
+      throw githubError({ ...failed, detail, request, said, token: Boolean(token) });
+    }
     const body = jsonOf(response.text);
     if (body === undefined)
       throw new ProviderError('failure', `${request.what}: non-JSON response (HTTP ${status})`, {

@@ -1,6 +1,6 @@
 // Requests to OpenRouter through the guarded fetch, with its error table
 // (https://openrouter.ai/docs/api-reference/errors-and-debugging)
-// mapped as docs/data-layer.md's AI rows say:
+// mapped as docs/data-layer.md's AI rows say, as rows over the default table of http-errors.ts:
 // - 401 (missing, disabled or invalid key): AuthFailedError, the provider becomes auth_failed;
 // - 429: RateLimitedError with Retry-After (retried once when it is at most 5 s);
 // - 400, 403 (moderation, permissions), 404, 413, 422 and any other 4xx: RequestRefusedError,
@@ -10,13 +10,8 @@
 // - a 2xx body that is not JSON or not the documented shape: a failure.
 // Vendor messages pass through `context.redact`; no header value is ever put into a message.
 import type { z } from 'zod';
-import {
-  AuthFailedError,
-  ProviderError,
-  RequestRefusedError,
-  type ProviderErrorOptions,
-} from '../../errors/data-errors.js';
-import { jsonRequest, rateLimitedError, readAnswer } from '../http-answer.js';
+import { jsonRequest, readAnswer } from '../http-answer.js';
+import { httpErrors, OUT_OF_CREDITS_ROW, VENDOR_TIMEOUT_ROW } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -54,21 +49,8 @@ export function errorText(
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
 }
 
-/** The error an HTTP status of OpenRouter stands for (see the file's head). */
-export function statusError(
-  status: number,
-  text: string,
-  response: { headers: Headers },
-  options: ProviderErrorOptions,
-): ProviderError {
-  if (status === 401) return new AuthFailedError(`key rejected (${text})`, options);
-  if (status === 429) return rateLimitedError(text, response, options);
-  if (status === 402) return new ProviderError('failure', `out of credits (${text})`, options);
-  if (status >= 500 || status === 408)
-    return new ProviderError('failure', text, { ...options, transient: true });
-  if (status >= 400) return new RequestRefusedError(text, options);
-  return new ProviderError('failure', text, options);
-}
+/** OpenRouter's rows over the default table (see the file's head): 401 alone rejects the key. */
+const openrouterError = httpErrors([OUT_OF_CREDITS_ROW, VENDOR_TIMEOUT_ROW], { keyStatuses: [401] });
 
 export function createOpenrouterCall(endpoint: ProviderEndpoint, context: ProviderContext): OpenrouterCall {
   const key = endpoint.secrets[0];
@@ -86,7 +68,7 @@ export function createOpenrouterCall(endpoint: ProviderEndpoint, context: Provid
       where: `openrouter ${method} ${path}`,
       options,
       errorText: (json) => errorText(errorBodySchema.safeParse(json).data?.error),
-      errorOf: ({ status, text, options: withStatus }) => statusError(status, text, response, withStatus),
+      errorOf: openrouterError,
     });
   };
 }

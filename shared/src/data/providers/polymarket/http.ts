@@ -2,10 +2,18 @@
 // limits (https://docs.polymarket.com/api-reference/rate-limits) are enforced by Cloudflare,
 // which mostly delays requests; a 429 (an HTML page with Retry-After on its gateways) is a rate
 // limit. A 404 on a list is "nothing listed" (no data); other 4xx (a refused parameter: `{type,
-// error}` bodies) are refused requests; 5xx, HTML and unusable bodies are transient failures.
+// error}` bodies) are refused requests; 5xx, HTML and unusable bodies are transient failures: the
+// default table of http-errors.ts for a host without a key, with Polymarket's 404.
 import type { z } from 'zod';
-import { NoDataError, ProviderError, RequestRefusedError } from '../../errors/data-errors.js';
-import { jsonOf, jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import {
+  failedAnswer,
+  failureText,
+  httpTextOf,
+  jsonRequest,
+  parsedBody,
+  type FailedAnswer,
+} from '../http-answer.js';
+import { failure, httpErrors, noData, transientFailure } from '../http-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { errorBodySchema } from './payloads.js';
 
@@ -22,6 +30,15 @@ function errorDetail(body: unknown): string | undefined {
   return parsed.data.error || parsed.data.message || undefined;
 }
 
+const polymarketError = httpErrors<FailedAnswer>(
+  [
+    { status: 404, error: noData((a) => `Polymarket lists nothing here (${a.text})`) },
+    { status: '5xx', error: transientFailure(failureText) },
+    { status: 'other', error: failure(failureText) },
+  ],
+  { keyStatuses: [] },
+);
+
 export function createGammaGet(endpoint: ProviderEndpoint, context: ProviderContext): GammaGet {
   const options = { provider: 'polymarket', redact: context.redact };
   return async (path, query, schema) => {
@@ -31,14 +48,10 @@ export function createGammaGet(endpoint: ProviderEndpoint, context: ProviderCont
     const response = await jsonRequest(context, { url: url.toString(), headers: {} });
     const { status } = response;
     if (status >= 200 && status < 300) return parsedBody(response, schema, path, options);
-    const withStatus = { ...options, status };
-    const body = jsonOf(response.text);
-    const detail = body === undefined ? undefined : errorDetail(body);
-    const text = `${path}: HTTP ${status}${detail ? ` ${context.redact(detail.slice(0, 300))}` : ''}`;
-    if (status === 429) throw rateLimitedError(text, response, withStatus);
-    if (status === 404) throw new NoDataError(`Polymarket lists nothing here (${text})`, withStatus);
-    if (status >= 400 && status < 500) throw new RequestRefusedError(text, withStatus);
-    const shown = body === undefined ? `${path}: non-JSON response (HTTP ${status})` : text;
-    throw new ProviderError('failure', shown, { ...withStatus, transient: status >= 500 });
+    const errorText = (body: unknown) => {
+      const detail = errorDetail(body);
+      return detail ? context.redact(detail.slice(0, 300)) : undefined;
+    };
+    throw polymarketError(failedAnswer(response, { where: path, options, errorText, text: httpTextOf }));
   };
 }

@@ -80,25 +80,49 @@ async function readErc20(rpc: JsonRpc, token: Hex, tag: Hex) {
   return compact({ address: token, name, symbol, decimals, totalSupply });
 }
 
+/** `chain.info`: the chain's id, head block and gas price, read together. */
+function chainInfo(rpc: JsonRpc): CapabilityHandler {
+  return async () => {
+    const [id, number, gasPrice] = await Promise.all([
+      rpc<Hex>('eth_chainId', []),
+      rpc<Hex>('eth_blockNumber', []),
+      rpc<Hex>('eth_gasPrice', []),
+    ]);
+    return {
+      data: {
+        chain: chain.key,
+        name: chain.name,
+        chainId: hexToNumber(id),
+        nativeCurrency: chain.nativeCurrency,
+        headBlock: hexToBigInt(number).toString(),
+        gasPrice: hexToBigInt(gasPrice).toString(),
+      },
+    };
+  };
+}
+
+/** `onchain.logs`: eth_getLogs over at most MAX_LOG_SPAN blocks, checked before the request. */
+function queryLogs(rpc: JsonRpc): CapabilityHandler {
+  return async (params) => {
+    const from = BigInt(str(params, 'fromBlock'));
+    const to = BigInt(str(params, 'toBlock'));
+    if (to < from) throw new InvalidInputError('toBlock is before fromBlock');
+    if (to - from + 1n > MAX_LOG_SPAN)
+      throw new InvalidInputError(`at most ${MAX_LOG_SPAN} blocks per query`);
+    const filter = {
+      address: str(params, 'address'),
+      fromBlock: numberToHex(from),
+      toBlock: numberToHex(to),
+      ...(Array.isArray(params.topics) ? { topics: params.topics as (Hex | null)[] } : {}),
+    };
+    const logs = await rpc<RpcLog[]>('eth_getLogs', [filter]);
+    return { data: { count: logs.length, logs: logs.map((log) => compact(formatLog(log))) } };
+  };
+}
+
 export function coreRpcHandlers(rpc: JsonRpc): Record<string, CapabilityHandler> {
   return {
-    'chain.info': async () => {
-      const [id, number, gasPrice] = await Promise.all([
-        rpc<Hex>('eth_chainId', []),
-        rpc<Hex>('eth_blockNumber', []),
-        rpc<Hex>('eth_gasPrice', []),
-      ]);
-      return {
-        data: {
-          chain: chain.key,
-          name: chain.name,
-          chainId: hexToNumber(id),
-          nativeCurrency: chain.nativeCurrency,
-          headBlock: hexToBigInt(number).toString(),
-          gasPrice: hexToBigInt(gasPrice).toString(),
-        },
-      };
-    },
+    'chain.info': chainInfo(rpc),
     'onchain.block': async (params) => {
       const tag =
         params.block === 'latest' || params.block === undefined ? 'latest' : toHex(str(params, 'block'));
@@ -141,21 +165,7 @@ export function coreRpcHandlers(rpc: JsonRpc): Record<string, CapabilityHandler>
         to: str(params, 'to'),
         result: await rpc<Hex>('eth_call', [{ to: str(params, 'to'), data: str(params, 'data') }, tag]),
       })),
-    'onchain.logs': async (params) => {
-      const from = BigInt(str(params, 'fromBlock'));
-      const to = BigInt(str(params, 'toBlock'));
-      if (to < from) throw new InvalidInputError('toBlock is before fromBlock');
-      if (to - from + 1n > MAX_LOG_SPAN)
-        throw new InvalidInputError(`at most ${MAX_LOG_SPAN} blocks per query`);
-      const filter = {
-        address: str(params, 'address'),
-        fromBlock: numberToHex(from),
-        toBlock: numberToHex(to),
-        ...(Array.isArray(params.topics) ? { topics: params.topics as (Hex | null)[] } : {}),
-      };
-      const logs = await rpc<RpcLog[]>('eth_getLogs', [filter]);
-      return { data: { count: logs.length, logs: logs.map((log) => compact(formatLog(log))) } };
-    },
+    'onchain.logs': queryLogs(rpc),
     'tokens.metadata': (params) =>
       atHead(rpc, (tag) => readErc20(rpc, str(params, 'token') as Hex, tag)).then((answer) => ({
         data: answer.data,

@@ -10,17 +10,14 @@
 // - 403 without HTML: refused as such, PROVIDER_ERROR.
 // - 404 on a registrant's submissions: no such CIK, NOT_FOUND. 404 on the ticker file: EDGAR
 //   moved it, a failure.
-// - 429 with Retry-After: RATE_LIMITED; 5xx: a transient failure; other 4xx: refused.
+// - 429 with Retry-After: RATE_LIMITED; 5xx: a transient failure; other 4xx: refused (the default
+//   table of http-errors.ts for a host without a key).
 // Vendor text is never copied into messages (the SEC's pages are long HTML).
 import type { z } from 'zod';
-import {
-  NotFoundError,
-  ProviderError,
-  RateLimitedError,
-  RequestRefusedError,
-} from '../../errors/data-errors.js';
+import { RateLimitedError } from '../../errors/data-errors.js';
 import type { GuardedResponse } from '../../net/guarded-fetch.js';
-import { jsonRequest, parsedBody, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, jsonRequest, parsedBody, type FailedAnswer } from '../http-answer.js';
+import { failure, httpErrors, notFound, type StatusRow } from '../http-errors.js';
 import type { ProviderContext } from '../provider-types.js';
 import type { SecEdgarEndpoint } from './endpoints.js';
 
@@ -43,6 +40,28 @@ function isHtml(response: GuardedResponse): boolean {
   return /text\/html/i.test(type) || /^\s*<(?:!doctype html|html)/i.test(response.text);
 }
 
+/** A failed SEC answer, with the message of a 404 that means "no such entity" on this request. */
+interface SecFailure extends FailedAnswer {
+  notFound: string | undefined;
+}
+
+const SEC_ROWS: readonly StatusRow<SecFailure>[] = [
+  {
+    status: 403,
+    when: (a) => isHtml(a.response),
+    error: (a) =>
+      new RateLimitedError(
+        `${a.where}: HTTP 403, the SEC's fair-access block (an undeclared automated tool or over 10 requests a second); it lifts after 10 minutes under the limit; check that SEC_USER_AGENT names you and a contact email`,
+        { ...a.options, retryAfterMs: SEC_BLOCK_MS },
+      ),
+  },
+  { status: 404, when: (a) => Boolean(a.notFound), error: notFound((a) => a.notFound ?? '') },
+  { status: 404, error: failure() },
+  { status: 'other', error: failure((a) => `${a.where}: unexpected HTTP ${a.status}`) },
+];
+
+const secError = httpErrors(SEC_ROWS, { keyStatuses: [] });
+
 export function createSecGet(endpoint: SecEdgarEndpoint, context: ProviderContext): SecGet {
   const options = { provider: 'sec-edgar', redact: context.redact };
   return async ({ url, what, notFound }, schema) => {
@@ -51,19 +70,8 @@ export function createSecGet(endpoint: SecEdgarEndpoint, context: ProviderContex
       headers: { 'user-agent': endpoint.userAgent },
     });
     const { status } = response;
-    const withStatus = { ...options, status };
     if (status >= 200 && status < 300) return parsedBody(response, schema, what, options);
-    if (status === 403 && isHtml(response))
-      throw new RateLimitedError(
-        `${what}: HTTP 403, the SEC's fair-access block (an undeclared automated tool or over 10 requests a second); it lifts after 10 minutes under the limit; check that SEC_USER_AGENT names you and a contact email`,
-        { ...withStatus, retryAfterMs: SEC_BLOCK_MS },
-      );
-    if (status === 404 && notFound) throw new NotFoundError(notFound, withStatus);
-    if (status === 429) throw rateLimitedError(`${what}: HTTP 429`, response, withStatus);
-    if (status >= 500)
-      throw new ProviderError('failure', `${what}: HTTP ${status}`, { ...withStatus, transient: true });
-    if (status === 404) throw new ProviderError('failure', `${what}: HTTP 404`, withStatus);
-    if (status >= 400) throw new RequestRefusedError(`${what}: HTTP ${status}`, withStatus);
-    throw new ProviderError('failure', `${what}: unexpected HTTP ${status}`, withStatus);
+    const failed = failedAnswer(response, { where: what, options, text: () => `${what}: HTTP ${status}` });
+    throw secError({ ...failed, notFound });
   };
 }

@@ -16,9 +16,10 @@ import type {
   WebMapResult,
   WebSearchResult,
 } from '../../web/web-types.js';
-import type { ProviderFactory } from '../provider-types.js';
+import type { Redactor } from '../../errors/redact.js';
+import type { CapabilityHandler, ProviderFactory } from '../provider-types.js';
 import { num, str, webPage, webUsage } from '../web-errors.js';
-import { createTavilyCall } from './http.js';
+import { createTavilyCall, type TavilyCall } from './http.js';
 import { extractSchema, mapSchema, searchSchema, usageEndpointSchema } from './payloads.js';
 
 type SearchParams = z.output<typeof webSearch.params>;
@@ -46,74 +47,89 @@ function resultPages(results: SearchAnswer['results'], maxCharacters: number, wi
   );
 }
 
+const search =
+  (call: TavilyCall): CapabilityHandler =>
+  async (params) => {
+    const { query, limit, maxCharacters } = params as SearchParams;
+    const answer = await call(
+      {
+        path: '/search',
+        body: { query, max_results: limit, include_raw_content: 'markdown', include_usage: true },
+      },
+      searchSchema,
+    );
+    const data: WebSearchResult = {
+      query,
+      results: resultPages(answer.results, maxCharacters, true),
+      usage: credits(answer.usage),
+    };
+    return { data: compact(data) };
+  };
+
+const extract =
+  (call: TavilyCall, redact: Redactor): CapabilityHandler =>
+  async (params) => {
+    const { urls, maxCharacters } = params as ExtractParams;
+    const answer = await call(
+      { path: '/extract', body: { urls, format: 'markdown', include_usage: true } },
+      extractSchema,
+    );
+    const data: WebExtractResult = {
+      results: answer.results.map((r) => webPage({ url: r.url, text: r.raw_content }, maxCharacters)),
+      failed: (answer.failed_results ?? []).map((f) => ({
+        url: f.url,
+        error: redact(str(f.error) ?? 'Tavily gave no reason'),
+      })),
+      usage: credits(answer.usage),
+    };
+    return { data: compact(data) };
+  };
+
+const map =
+  (call: TavilyCall): CapabilityHandler =>
+  async (params) => {
+    const { url, limit } = params as MapParams;
+    const answer = await call({ path: '/map', body: { url, limit, include_usage: true } }, mapSchema);
+    const data: WebMapResult = {
+      url,
+      links: answer.results.slice(0, limit).map((link) => ({ url: link })),
+      usage: credits(answer.usage),
+    };
+    return { data: compact(data) };
+  };
+
+const answerQuestion =
+  (call: TavilyCall, redact: Redactor): CapabilityHandler =>
+  async (params) => {
+    const { query, maxCharacters } = params as AnswerParams;
+    const answer = await call(
+      { path: '/search', body: { query, include_answer: 'advanced', include_usage: true } },
+      searchSchema,
+    );
+    const text = str(answer.answer);
+    if (text === undefined)
+      throw new NoDataError('tavily POST /search: no answer for this question', {
+        provider: 'tavily',
+        redact,
+      });
+    const data: WebAnswerResult = {
+      question: query,
+      answer: text,
+      citations: resultPages(answer.results, maxCharacters, false),
+      usage: credits(answer.usage),
+      untrusted: true,
+    };
+    return { data: compact(data) };
+  };
+
 export const createTavilyProvider: ProviderFactory = (endpoint, context) => {
   const call = createTavilyCall(endpoint, context);
-
   return {
     handlers: {
-      'web.search': async (params) => {
-        const { query, limit, maxCharacters } = params as SearchParams;
-        const answer = await call(
-          {
-            path: '/search',
-            body: { query, max_results: limit, include_raw_content: 'markdown', include_usage: true },
-          },
-          searchSchema,
-        );
-        const data: WebSearchResult = {
-          query,
-          results: resultPages(answer.results, maxCharacters, true),
-          usage: credits(answer.usage),
-        };
-        return { data: compact(data) };
-      },
-      'web.extract': async (params) => {
-        const { urls, maxCharacters } = params as ExtractParams;
-        const answer = await call(
-          { path: '/extract', body: { urls, format: 'markdown', include_usage: true } },
-          extractSchema,
-        );
-        const data: WebExtractResult = {
-          results: answer.results.map((r) => webPage({ url: r.url, text: r.raw_content }, maxCharacters)),
-          failed: (answer.failed_results ?? []).map((f) => ({
-            url: f.url,
-            error: context.redact(str(f.error) ?? 'Tavily gave no reason'),
-          })),
-          usage: credits(answer.usage),
-        };
-        return { data: compact(data) };
-      },
-      'web.map': async (params) => {
-        const { url, limit } = params as MapParams;
-        const answer = await call({ path: '/map', body: { url, limit, include_usage: true } }, mapSchema);
-        const data: WebMapResult = {
-          url,
-          links: answer.results.slice(0, limit).map((link) => ({ url: link })),
-          usage: credits(answer.usage),
-        };
-        return { data: compact(data) };
-      },
-      'web.answer': async (params) => {
-        const { query, maxCharacters } = params as AnswerParams;
-        const answer = await call(
-          { path: '/search', body: { query, include_answer: 'advanced', include_usage: true } },
-          searchSchema,
-        );
-        const text = str(answer.answer);
-        if (text === undefined)
-          throw new NoDataError('tavily POST /search: no answer for this question', {
-            provider: 'tavily',
-            redact: context.redact,
-          });
-        const data: WebAnswerResult = {
-          question: query,
-          answer: text,
-          citations: resultPages(answer.results, maxCharacters, false),
-          usage: credits(answer.usage),
-          untrusted: true,
-        };
-        return { data: compact(data) };
-      },
+      'web.search': search(call),
+      'web.extract': extract(call, context.redact),
+      'web.map': map(call),
+      'web.answer': answerQuestion(call, context.redact),
     },
     // GET /usage (https://docs.tavily.com/documentation/api-reference/endpoint/usage): free, and
     // it checks the key.

@@ -15,9 +15,10 @@
 //   validation errors) and any `errors` next to `data` (a partial answer is never passed as a
 //   complete one): RequestRefusedError, PROVIDER_ERROR with the messages;
 // - `data: null` (or no `data`) with no errors: a failure, never an empty result.
-// HTTP statuses: 401/403 AuthFailedError (a Cloudflare `error code: 10xx` page is a refusal, not
-// a key problem), 429 RateLimitedError with Retry-After, 5xx a transient failure, other 4xx
-// RequestRefusedError; a body that is not JSON is a failure (transient when 5xx).
+// HTTP statuses, the default table of http-errors.ts: 401/403 AuthFailedError (a Cloudflare
+// `error code: 10xx` page is a refusal, not a key problem: the gateway's own row), 429
+// RateLimitedError with Retry-After, 5xx a transient failure, other 4xx RequestRefusedError; a body
+// that is not JSON is a failure (transient when 5xx).
 import {
   AuthFailedError,
   ProviderError,
@@ -25,8 +26,8 @@ import {
   RequestRefusedError,
   type ProviderErrorOptions,
 } from '../../errors/data-errors.js';
-import { joinCapped, readGraphqlAnswer } from '../graphql-answer.js';
-import { jsonOf } from '../http-answer.js';
+import { GRAPHQL_STATUS_ROWS, joinCapped, readGraphqlAnswer } from '../graphql-answer.js';
+import { httpErrors, refused } from '../http-errors.js';
 import type { ProviderFactory } from '../provider-types.js';
 import { subgraphUrl } from './endpoints.js';
 import { graphqlResponseSchema, type GraphqlResponse } from './payloads.js';
@@ -60,6 +61,18 @@ function graphqlError(errors: readonly GraphqlError[], where: string, options: P
   return new RequestRefusedError(text, options);
 }
 
+/** The gateway's rows: a Cloudflare refusal page on 403 refuses the request, not the key. */
+const thegraphStatusError = httpErrors([
+  {
+    status: 403,
+    when: (a) => a.body === undefined && /error code: 10\d\d/.test(a.response.text),
+    error: refused(
+      (a) => `${a.where}: HTTP 403 refused by Cloudflare (${a.response.text.trim().slice(0, 40)})`,
+    ),
+  },
+  ...GRAPHQL_STATUS_ROWS,
+]);
+
 export const createThegraphProvider: ProviderFactory = (endpoint, context) => {
   const authorization = `Bearer ${endpoint.secrets[0] ?? ''}`;
   const options = { provider: 'thegraph', redact: context.redact };
@@ -83,15 +96,6 @@ export const createThegraphProvider: ProviderFactory = (endpoint, context) => {
           },
           body: JSON.stringify(request),
         });
-        if (
-          response.status === 403 &&
-          jsonOf(response.text) === undefined &&
-          /error code: 10\d\d/.test(response.text)
-        )
-          throw new RequestRefusedError(
-            `${where}: HTTP 403 refused by Cloudflare (${response.text.trim().slice(0, 40)})`,
-            { ...options, status: response.status },
-          );
         const data = readGraphqlAnswer(response, {
           where,
           options,
@@ -99,6 +103,7 @@ export const createThegraphProvider: ProviderFactory = (endpoint, context) => {
           envelope: graphqlResponseSchema,
           joinMessages,
           graphqlError,
+          statusError: thegraphStatusError,
         });
         return { data };
       },

@@ -3,13 +3,15 @@
 // 401 rejects the key; 429 is a rate limit (its Retry-After kept for the one retry); 202 means
 // the wallet is still being indexed; any other 4xx on a wallet endpoint means Zerion cannot track
 // the address (contracts and system addresses: their exact error is undocumented), reported as
-// no data, never as an empty wallet; 5xx and unusable bodies are transient failures.
+// no data, never as an empty wallet; any other status a failure, transient when 5xx (rows over
+// the default table of http-errors.ts, where 401 alone rejects the key).
 import type { z } from 'zod';
-import { AuthFailedError, NoDataError, ProviderError } from '../../errors/data-errors.js';
+import { NoDataError, ProviderError } from '../../errors/data-errors.js';
 import type { ProviderContext, ProviderEndpoint } from '../provider-types.js';
 import { basicCredentials } from './endpoints.js';
 import { errorBodySchema } from './payloads.js';
-import { jsonOf, rateLimitedError } from '../http-answer.js';
+import { failedAnswer, failureText, httpTextOf, jsonOf, type FailedAnswer } from '../http-answer.js';
+import { failure, httpErrors, noData, transientFailure, type StatusRow } from '../http-errors.js';
 import { urlWithQuery } from '../endpoint-url.js';
 
 export interface ZerionRequest {
@@ -28,6 +30,27 @@ function errorDetail(body: unknown): string | undefined {
   const first = parsed.success ? parsed.data.errors?.[0] : undefined;
   return first?.detail || first?.title || undefined;
 }
+
+/** A failed Zerion answer, with the wallet a wallet endpoint is about. */
+interface ZerionFailure extends FailedAnswer {
+  wallet: string | undefined;
+}
+
+const ZERION_ROWS: readonly StatusRow<ZerionFailure>[] = [
+  {
+    status: '4xx',
+    when: (a) => a.wallet !== undefined,
+    error: noData(
+      (a) =>
+        `Zerion cannot track ${a.wallet ?? ''} (untrackable: a contract or system address): ${a.detail ?? `HTTP ${a.status}`}`,
+    ),
+  },
+  { status: '4xx', error: failure(failureText) },
+  { status: '5xx', error: transientFailure(failureText) },
+  { status: 'other', error: failure(failureText) },
+];
+
+const zerionError = httpErrors(ZERION_ROWS, { keyStatuses: [401] });
 
 export function createZerionGet(endpoint: ProviderEndpoint, context: ProviderContext): ZerionGet {
   const authorization = `Basic ${basicCredentials(endpoint.secrets[0] ?? '')}`;
@@ -51,19 +74,7 @@ export function createZerionGet(endpoint: ProviderEndpoint, context: ProviderCon
       if (!parsed.success) throw new ProviderError('failure', `${path}: unexpected payload`, withStatus);
       return parsed.data;
     }
-    const detail = body === undefined ? undefined : errorDetail(body);
-    const text = `${path}: HTTP ${status}${detail ? ` ${detail}` : ''}`;
-    if (status === 401) throw new AuthFailedError(`key rejected (${text})`, withStatus);
-    if (status === 429) {
-      throw rateLimitedError(text, response, withStatus);
-    }
-    if (status >= 400 && status < 500 && wallet !== undefined) {
-      throw new NoDataError(
-        `Zerion cannot track ${wallet} (untrackable: a contract or system address): ${detail ?? `HTTP ${status}`}`,
-        withStatus,
-      );
-    }
-    const shown = body !== undefined ? text : `${path}: non-JSON response (HTTP ${status})`;
-    throw new ProviderError('failure', shown, { ...withStatus, transient: status >= 500 });
+    const failed = failedAnswer(response, { where: path, options, errorText: errorDetail, text: httpTextOf });
+    throw zerionError({ ...failed, wallet });
   };
 }
