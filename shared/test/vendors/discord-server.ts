@@ -1,5 +1,6 @@
-// A Discord API double (issue 18): the calls the bots make to Discord, answered as documented.
-// - PUT /api/v10/applications/:app/commands and /applications/:app/guilds/:guild/commands:
+// A Discord API double (docs/bots.md, "Discord"): the calls the bots make to Discord, answered as
+// documented. - PUT /api/v10/applications/:app/commands and
+// /applications/:app/guilds/:guild/commands:
 //   "Bulk Overwrite Global (Guild) Application Commands",
 //   https://discord.com/developers/docs/interactions/application-commands ; requires
 //   `Authorization: Bot <token>` (https://discord.com/developers/docs/reference#authentication),

@@ -1,4 +1,4 @@
-// The DeFi capabilities of doc 3's chain overview (docs/data-layer.md, "other data sources":
+// The DeFi capabilities of the chain overview (docs/public-api.md, GET /v1/chain:
 // chain TVL, protocols, DEX volume, fees, stablecoins, yields), about the chain (scope `chain`),
 // served by DefiLlama. TTL `block` (30 s): the notes give no update interval for DefiLlama's free
 // API, so these follow the cache table's "DEX market data".
