@@ -1,7 +1,7 @@
 // The registry benchmark (`npm run bench`, after the build): the built server on the embedded
 // store with 10,000 packages, against Verdaccio 6 measured in the same run, and plain node:http
 // for downloads. Every target is a separate process on loopback. Prints the measurements and
-// PASS/FAIL beside each target of issue "The registry service" (item 10).
+// PASS/FAIL beside each target.
 // BENCH_SECONDS sets the length of each load run (default 5); BENCH_ROUNDS how many times each
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

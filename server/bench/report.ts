@@ -36,7 +36,7 @@ export interface RssRun {
   load: DownloadResult;
 }
 
-/** The issue's 300 MB, in SI megabytes (286.1 MiB). */
+/** The memory target's 300 MB, in SI megabytes (286.1 MiB). */
 const RSS_LIMIT = 300 * 1000 * 1000;
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;

@@ -31,12 +31,12 @@ export {
   setPkgBalance,
   type UniswapPoolsDouble,
 } from './vendors/uniswap-pools-double.js';
-// v1 stocks, filings and odds (issue 15)
+// v1 stocks, filings and odds (docs/public-api.md)
 export { ASSETS as ISSUER_ASSETS, WIDE_QUOTE } from './vendors/robinhood-stocks-server.js';
 export type { DexPairBody } from './vendors/dexscreener-server.js';
 export { SPY_LEVELS } from './vendors/polymarket-server.js';
 export { DECLARED_AGENT, SEC_BLOCK_PAGE } from './vendors/sec-edgar-server.js';
-// AI doubles (issue 17)
+// AI doubles (docs/data-layer.md, "AI")
 export {
   OPENROUTER_BARE_MODEL,
   OPENROUTER_MODEL,
@@ -44,7 +44,7 @@ export {
   OR_COMPLETIONS,
   type OpenrouterReply,
 } from './vendors/openrouter-server.js';
-// Telegram double (issue 18)
+// Telegram double (docs/bots.md, "Telegram")
 export {
   TELEGRAM_BOT_USERNAME,
   startTelegramServer,
@@ -54,7 +54,7 @@ export {
   type TelegramQueuedAnswer,
   type TelegramUpdateInput,
 } from './vendors/telegram-server.js';
-// Discord double (issue 18)
+// Discord double (docs/bots.md, "Discord")
 export {
   discordKeys,
   interactionBody,
@@ -64,6 +64,6 @@ export {
   type DiscordDouble,
   type DiscordKeys,
 } from './vendors/discord-server.js';
-// Alerts (issue 18)
+// Alerts (docs/bots.md, "Alerts (Telegram)")
 export { WHALE as UNISWAP_WHALE, V4_PKG_USDC } from './vendors/uniswap-pools-double.js';
 export type { NewPool as GeckoterminalNewPool } from './vendors/geckoterminal-server.js';

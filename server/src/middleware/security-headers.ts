@@ -1,7 +1,7 @@
-// The website's security headers (issue 16, items 4 and 5), set by helmet on the SPA's HTML
-// and assets: a strict Content-Security-Policy (no inline script or style, no other origin),
-// X-Frame-Options DENY, nosniff and strict-origin-when-cross-origin. Paths under `/embed/`
-// are the only ones another site may frame: `frame-ancestors *`, no X-Frame-Options, and a
+// The website's security headers (docs/website.md, "Pages", embedding), set by helmet on the SPA's
+// HTML and assets: a strict Content-Security-Policy (no inline script or style, no other origin),
+// X-Frame-Options DENY, nosniff and strict-origin-when-cross-origin. Paths under `/embed/` are the
+// only ones another site may frame: `frame-ancestors *`, no X-Frame-Options, and a
 // Cross-Origin-Resource-Policy that lets an embedder with COEP load them.
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';

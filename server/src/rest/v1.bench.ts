@@ -1,7 +1,7 @@
 // Benchmark of the public API (`npm run bench`): warm `GET /v1/chain` requests a second from the
 // built server (dist/main.js, a child process on loopback, pointed at the vendor doubles) against
 // plain Express serving the same JSON from memory in another child process, measured in the same
-// run with the same client (50 concurrent keep-alive requests per iteration; issue target: at
+// run with the same client (50 concurrent keep-alive requests per iteration; the target: at
 // least 0.7× of plain Express). Then a cold answer: the chain overview built with a new data client
 // (empty caches) against the doubles, as the first request after a start would build it.
 import { spawn, type ChildProcess } from 'node:child_process';

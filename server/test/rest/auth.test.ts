@@ -1,4 +1,4 @@
-// Authentication and token management (1-registry.md, Authentication and the States table):
+// Authentication and token management (docs/registry-api.md, "Authenticated endpoints"):
 // whoami, token creation (value once), listing (never values), revocation and expiry, and
 // maintainers managed by the namespace owner with a managing token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Protection (1-registry.md, Authentication 5-6, Limits): CORS on anonymous reads only,
+// Protection (docs/registry-api.md, "Public endpoints" and "Limits"): CORS on anonymous reads only,
 // the per-client rate limit, and the authentication-failure block shared across processes
 // through the database. A database outage is in outage.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,5 +1,6 @@
-// POST /publish, walked through 1-registry.md: the 201 body, every error row it can produce,
-// the namespace and version state transitions, provenance, and the concurrent-publish race.
+// POST /publish, walked through docs/registry-api.md ("Publish", "Errors", "Provenance"): the 201
+// body, every error row it can produce, the namespace and version state transitions, provenance,
+// and the concurrent-publish race.
 import { scaffold, writeArchive } from '@pkg/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/services/registry/user-service.js';

@@ -1,6 +1,7 @@
-// The anonymous read routes of 1-registry.md: search, package, versions, version record,
-// download (every header of the download table), the direct artifact URL, provenance and
-// namespace; 400 for invalid names and versions, 404 for unknown ones, in every name form.
+// The anonymous read routes (docs/registry-api.md, "Public endpoints"): search, package, versions,
+// version record, download (every header it lists for downloads), the direct artifact URL,
+// provenance and namespace; 400 for invalid names and versions, 404 for unknown ones, in every name
+// form.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/services/registry/user-service.js';

@@ -1,6 +1,6 @@
-// The website's security headers (issue 16, items 4 and 5): every page and asset of the SPA
-// carries the strict Content-Security-Policy and refuses to be framed; only `/embed/` paths
-// may be framed by any site. The SPA here is a minimal web dir, so no build is needed.
+// The website's security headers (docs/website.md, "Pages", embedding): every page and asset of the
+// SPA carries the strict Content-Security-Policy and refuses to be framed; only `/embed/` paths may
+// be framed by any site. The SPA here is a minimal web dir, so no build is needed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

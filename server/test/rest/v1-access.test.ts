@@ -1,4 +1,4 @@
-// Who may call /v1 (3-website-bots-api.md, "Public API"; docs/public-api.md, "Access"): browsers
+// Who may call /v1 (docs/public-api.md, "Access"): browsers
 // from the site origin only (PKG_SITE_ORIGIN), Vary: Origin on every answer, and a per-client
 // limit counted in the store.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,9 +1,10 @@
 // GET /v1/stocks against the vendor doubles of @pkg/shared/testing: the issuer's stock-token API
-// (its list and per-symbol quotes), DexScreener (its multi-token endpoint and its search, serving
-// a market of this test's pairs) and Finnhub (the last close). Shows the single flight of a cold
-// build (each upstream URL once for 100 concurrent requests), doc 3's premium rows and their
-// `last close` flag, a look-alike left out and counted, a failing source that blanks nothing else,
-// and the edge headers. Each test starts its own server: its data layer's cache starts cold.
+// (its list and per-symbol quotes), DexScreener (its multi-token endpoint and its search, serving a
+// market of this test's pairs) and Finnhub (the last close). Shows the single flight of a cold
+// build (each upstream URL once for 100 concurrent requests), the premium rows (docs/website.md,
+// "Premium") and their `last close` flag, a look-alike left out and counted, a failing source that
+// blanks nothing else, and the edge headers. Each test starts its own server: its data layer's
+// cache starts cold.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ISSUER_ASSETS, WIDE_QUOTE, startDoubles, type DexPairBody, type Doubles } from '@pkg/shared/testing';
 import type { V1Stocks } from '@pkg/shared';

@@ -1,4 +1,4 @@
-// The filings card (doc 3, "Regulator filings card") over submissions shaped like EDGAR's
+// The filings card (docs/website.md, "Filings") over submissions shaped like EDGAR's
 // data.sec.gov submissions JSON as the data layer normalizes it (filings.submissions).
 import { FORM_8K_ITEMS, type SecFiling } from '@pkg/shared/data';
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
-// The odds card's choice (doc 3, "Prediction-market odds card"), on events shaped like Polymarket's
-// Gamma `GET /events` (vendors: negRisk buckets with groupItemTitle; independent price levels).
+// The odds card's choice (docs/website.md, "Odds"), on events shaped like Polymarket's
+// Gamma `GET /events` (negRisk buckets with groupItemTitle; independent price levels).
 import { describe, expect, test } from 'vitest';
 import {
   oddsOutcomes,

@@ -1,4 +1,4 @@
-// The premium's three rules (doc 3, "Stock token premium"), on quotes shaped like the issuer's
+// The premium's three rules (docs/website.md, "Premium"), on quotes shaped like the issuer's
 // `GET /rhj/prices/{SYMBOL}` (raw underlying bid/ask strings) and assets' `currentMultiplier`.
 import { describe, expect, test } from 'vitest';
 import { computePremium, premiumReference } from '../../src/services/website/premium.js';

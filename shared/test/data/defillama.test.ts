@@ -272,7 +272,7 @@ describe('defillama', () => {
     });
     expect(d.count('stablecoins', /^\/stablecoinchains$/)).toBe(1);
     expect(d.count('api', /^\/stablecoinchains$/)).toBe(0);
-    // The spec's example shape (`totalCirculating`, in each peg's unit): only peggedUSD is USD.
+    // The OpenAPI example's shape (`totalCirculating`, in each peg's unit): only peggedUSD is USD.
     d.failNext.push({
       host: 'stablecoins',
       status: 200,

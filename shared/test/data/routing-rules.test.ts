@@ -1,6 +1,6 @@
-// Routing and fallback rules 1-6 of 2-data-layer.md, eligibility states (auth_failed,
-// chain_mismatch, unsupported, cool-down and recovery) and `fallbackFrom`, against the doubles.
-// Call counts on the doubles prove which provider was asked.
+// The routing and fallback rules (docs/data-layer.md, "Providers and routing order"), eligibility
+// states (auth_failed, chain_mismatch, unsupported, cool-down and recovery) and `fallbackFrom`,
+// against the doubles. Call counts on the doubles prove which provider was asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDataClient } from '../../src/data/client.js';
 import type { DataEnv } from '../../src/data/config/env-vars.js';

@@ -615,7 +615,7 @@ describe('Form 8-K items (sources/sec-8k-items.ts)', () => {
     expect(new Set(FORM_8K_ITEMS.map((i) => i.label)).size).toBe(FORM_8K_ITEMS.length);
   });
 
-  test("doc 3's examples and EDGAR's raw numbers map to plain labels; a number the form lacks has none", () => {
+  test("the filings card's examples and EDGAR's raw numbers map to plain labels; a number the form lacks has none", () => {
     expect(form8kLabel('2.02')).toBe('earnings');
     expect(form8kLabel('5.02')).toBe('director or officer change');
     expect(form8kLabel(' 9.01 ')).toBe('financial statements and exhibits');

@@ -1,8 +1,8 @@
 // Doubles for Chainlink on the chain: the feed catalog (the reference-data-directory file
 // `GET /feeds-robinhood-mainnet.json`, a static Vercel host: 404 for any other file, as for the
 // testnet name) and an RPC node whose feed proxies answer AggregatorV3Interface's
-// `latestRoundData()`, `decimals()` and `description()` to `eth_call` (the vendor's documentation
-// §8.1-8.2), on the JSON-RPC core shared by the RPC doubles. Addresses and values are illustrative.
+// `latestRoundData()`, `decimals()` and `description()` to `eth_call` as the vendor documents
+// them, on the JSON-RPC core shared by the RPC doubles. Addresses and values are illustrative.
 import { AGGREGATOR_V3_ABI } from '../../src/data/sources/chainlink-latest.js';
 import { decodeFunctionData, encodeFunctionResult } from 'viem';
 import type { IncomingMessage } from 'node:http';

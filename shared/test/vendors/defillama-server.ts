@@ -60,7 +60,7 @@ export const CHAIN_NAME = 'Robinhood Chain';
 const ETHEREUM = 'Ethereum';
 
 // GET /v2/chains — free spec "Get current TVL of all chains": `[{gecko_id, tvl, tokenSymbol,
-// cmcId, name, chainId}]` (gecko_id, tokenSymbol, cmcId, chainId nullable); §2.1 of the notes.
+// cmcId, name, chainId}]` (gecko_id, tokenSymbol, cmcId, chainId nullable).
 function chains(d: DefillamaDouble) {
   const list: Record<string, unknown>[] = [
     {
@@ -101,7 +101,7 @@ function chains(d: DefillamaDouble) {
 // GET /protocols — free spec "List all protocols on defillama along with their tvl" (id, name,
 // symbol, category, chains, tvl, chainTvls name→USD, change_1d, change_7d), fuller members from the
 // SDK `Protocol` type (slug, change_1h, url, logo; symbol "-" when none); chainTvls also carries
-// split keys such as "<Chain>-staking" and "<Chain>-borrowed" (notes §2.2).
+// split keys such as "<Chain>-staking" and "<Chain>-borrowed".
 function protocols(d: DefillamaDouble) {
   const rh = d.chainName;
   const filler = Array.from({ length: d.fillerProtocols }, (_, i) => ({
@@ -314,7 +314,7 @@ function feesOverview(d: DefillamaDouble, dataType: string) {
 }
 
 // GET /stablecoinchains (stablecoins host) — SDK `StablecoinChainMcap`: `{gecko_id,
-// totalCirculatingUSD: {peggedUSD, peggedEUR?, ...}, tokenSymbol, name}` (the notes §2.5: serve
+// totalCirculatingUSD: {peggedUSD, peggedEUR?, ...}, tokenSymbol, name}` (served as
 // `totalCirculatingUSD`, the member the SDK and public fixtures use).
 function stablecoinChains(d: DefillamaDouble) {
   const list: Record<string, unknown>[] = [

@@ -1,10 +1,9 @@
-// Double of the DexScreener public API (https://docs.dexscreener.com/api/reference): keyless
-// GETs on the vendor's exact paths, `/latest/dex/search?q=`, `/tokens/v1/{chainId}/{addresses}`
+// Double of the DexScreener public API (https://docs.dexscreener.com/api/reference): keyless GETs
+// on the vendor's exact paths, `/latest/dex/search?q=`, `/tokens/v1/{chainId}/{addresses}`
 // (comma-separated), `/token-pairs/v1/{chainId}/{tokenAddress}` and
-// `/latest/dex/pairs/{chainId}/{pairIds}`. Not indexed is a 200 with `pairs: null` or `[]`,
-// never a 404; an unknown chain slug is answered like an unlisted token (vendors/
-// market-ai-web-code.md §1 "Errors and empty answers"); 429 has a short plain body. Values are
-// illustrative test data; a test may list its own pairs instead (`pairs`).
+// `/latest/dex/pairs/{chainId}/{pairIds}`. Not indexed is a 200 with `pairs: null` or `[]`, never a
+// 404; an unknown chain slug is answered like an unlisted token; 429 has a short plain body. Values
+// are illustrative test data; a test may list its own pairs instead (`pairs`).
 import { sendJson, startHttpDouble, type HttpDouble } from './http-double.js';
 
 export const DEX = {

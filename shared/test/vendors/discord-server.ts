@@ -1,5 +1,6 @@
-// A Discord API double (issue 18): the calls the bots make to Discord, answered as documented.
-// - PUT /api/v10/applications/:app/commands and /applications/:app/guilds/:guild/commands:
+// A Discord API double (docs/bots.md, "Discord"): the calls the bots make to Discord, answered as
+// documented. - PUT /api/v10/applications/:app/commands and
+// /applications/:app/guilds/:guild/commands:
 //   "Bulk Overwrite Global (Guild) Application Commands",
 //   https://discord.com/developers/docs/interactions/application-commands ; requires
 //   `Authorization: Bot <token>` (https://discord.com/developers/docs/reference#authentication),
@@ -13,8 +14,8 @@
 // - failNext: e.g. rateLimited(0.5) → 429 {"message":"You are being rate limited.","retry_after":0.5,
 //   "global":false} with Retry-After and X-RateLimit-* headers
 //   (https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit).
-// Helpers: discordKeys() (an Ed25519 key pair and the signature Discord sends, vendor note §11.1)
-// and interactionBody() (an interaction object, vendor note §11.2).
+// Helpers: discordKeys() (an Ed25519 key pair and the signature Discord sends) and
+// interactionBody() (an interaction object).
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sendJson, sendQueued, startHttpDouble, takeQueued, type QueuedAnswer } from './http-double.js';
@@ -228,7 +229,7 @@ export interface DiscordKeys {
   sign: (timestamp: string, body: string | Buffer) => string;
 }
 
-/** A fresh Ed25519 key pair standing for the application's (vendor note §11.1). */
+/** A fresh Ed25519 key pair standing for the application's. */
 export function discordKeys(): DiscordKeys {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   // The SPKI DER of an Ed25519 key is a 12-byte header and the 32-byte raw key.
@@ -249,8 +250,8 @@ export interface InteractionUser {
 }
 
 /**
- * An interaction object as Discord posts it (vendor note §11.2,
- * https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object):
+ * An interaction object as Discord posts it
+ * (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object):
  * type 1 PING or 2 APPLICATION_COMMAND with `data.name` and STRING options; in a guild (member.user)
  * unless `dm` (user).
  */

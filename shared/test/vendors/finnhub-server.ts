@@ -57,13 +57,13 @@ const QUOTES: Record<string, Record<string, number | null>> = {
   // A quote before the first trade of a new listing: no change yet (null), day values 0.
   NEWCO: { c: 12.5, d: null, dp: null, h: 0, l: 0, o: 0, pc: 12.5, t: FINNHUB_QUOTE_TIME },
 };
-// An unknown symbol: 200 with zeros and nulls (vendors §4.1; github.com/finnhubio/Finnhub-API
+// An unknown symbol: 200 with zeros and nulls (github.com/finnhubio/Finnhub-API
 // issues #54, #332 show the all-zero answer).
 const UNKNOWN_QUOTE = { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
 
 // GET /stock/profile2 — `CompanyProfile2` (finnhub-js src/model/CompanyProfile2.js): market
 // capitalization and shares outstanding in millions. NEWCO leaves out logo and IPO date (empty
-// strings) and has no market capitalization yet. An unknown symbol answers `{}` (vendors §4.2).
+// strings) and has no market capitalization yet. An unknown symbol answers `{}`.
 const PROFILES: Record<string, Record<string, unknown>> = {
   AAPL: {
     country: 'US',

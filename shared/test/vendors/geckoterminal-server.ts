@@ -21,7 +21,7 @@ export interface GeckoterminalDouble extends HttpDouble {
   baseUrl: string;
   /** Path and query of every request, in order. */
   paths: string[];
-  /** The Accept header of every request (any value is answered, vendors note §2). */
+  /** The Accept header of every request (any value is answered). */
   accepts: (string | undefined)[];
   /** Queued replies (429, 5xx, HTML ...), answered before any route. */
   failNext: Reply[];

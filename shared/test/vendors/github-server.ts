@@ -510,7 +510,7 @@ export async function startGithubServer(token: string): Promise<GithubDouble> {
           400,
         ),
       );
-    // 401 `Bad credentials` (troubleshooting, "401 Unauthorized"; §11 error table).
+    // 401 `Bad credentials` (troubleshooting, "401 Unauthorized").
     if (authorization !== undefined && !authenticated)
       return send(401, errorBody('Bad credentials', '', 401));
     // Code search requires authentication (https://docs.github.com/rest/search/search#search-code).
@@ -542,7 +542,7 @@ export async function startGithubServer(token: string): Promise<GithubDouble> {
     }
     if (path === '/search/repositories') {
       if (!query.q)
-        // 422 "Validation Failed" with the field errors (§11 error table).
+        // 422 "Validation Failed" with the field errors.
         return send(422, {
           message: 'Validation Failed',
           errors: [{ resource: 'Search', field: 'q', code: 'missing' }],
@@ -565,7 +565,7 @@ export async function startGithubServer(token: string): Promise<GithubDouble> {
     const notFound = () => send(404, errorBody('Not Found', '/repos/repos#get-a-repository', 404));
     if (owner !== GH_OWNER || ![GH_REPO, GH_EMPTY_REPO, GH_BLOCKED_REPO].includes(name ?? ''))
       return notFound();
-    // 451 with the block (§11 error table: "Repository access blocked").
+    // 451 with the block ("Repository access blocked").
     if (name === GH_BLOCKED_REPO)
       return send(451, {
         message: 'Repository access blocked',
@@ -577,7 +577,7 @@ export async function startGithubServer(token: string): Promise<GithubDouble> {
       });
     if (rest === '') return send(200, repository(name ?? GH_REPO, name === GH_EMPTY_REPO ? 0 : 412));
     if (name === GH_EMPTY_REPO) {
-      // 409 `Git Repository is empty.` on contents, commits and trees (§11 error table).
+      // 409 `Git Repository is empty.` on contents, commits and trees.
       if (/^(contents|commits|git\/trees)(\/|$)/.test(rest))
         return send(409, errorBody('Git Repository is empty.', '/git/trees#get-a-tree', 409));
       if (rest === 'releases/latest')

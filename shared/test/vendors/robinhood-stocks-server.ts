@@ -34,7 +34,7 @@ const deployment = (contractAddress: string) => ({
 });
 
 // GET /rhj/assets — the asset registry `{assets: [Asset]}` (docs "stock-token APIs", assets; live
-// members such as tokenDecimals, isin and the nested tradingCapabilities per §1.1). The second asset
+// members such as tokenDecimals, isin and the nested tradingCapabilities). The second asset
 // carries a pending multiplier and the older flat tradingCapabilities shape.
 export const ASSETS = {
   assets: [
@@ -77,7 +77,7 @@ export const ASSETS = {
 
 // GET /rhj/prices/{SYMBOL} — `{quotes: [Quote]}` with the raw underlying bid/ask (docs "stock-token
 // APIs", prices; the undocumented dailyHigh/dailyLow, mint/burn volumes and tokenBid/tokenAsk as
-// seen live, §1.2).
+// seen live).
 export function quoteOf(symbol: string) {
   const asset = ASSETS.assets.find((a) => a.tokenSymbol === symbol);
   return {
@@ -113,7 +113,7 @@ export async function startRobinhoodStocksServer(): Promise<RobinhoodStocksDoubl
     const double = ref.self as RobinhoodStocksDouble;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     double.paths.push(path);
-    // The envoy gateway's limits as observed (§1.6): 429, or 200 with a plain-text body.
+    // The envoy gateway's limits as observed: 429, or 200 with a plain-text body.
     if (double.rateLimit === 'http429') {
       res.writeHead(429, { 'content-type': 'text/plain' });
       return res.end('local_rate_limited');
@@ -135,7 +135,7 @@ export async function startRobinhoodStocksServer(): Promise<RobinhoodStocksDoubl
     if (price) {
       const symbol = decodeURIComponent(price[1] ?? '');
       if (double.emptyQuotes.has(symbol)) return sendJson(res, 200, { quotes: [] });
-      // Unknown (or lower-case) symbol: 404 with the gRPC-gateway body, code 5 = NOT_FOUND (§1.2).
+      // Unknown (or lower-case) symbol: 404 with the gRPC-gateway body, code 5 = NOT_FOUND.
       if (!ASSETS.assets.some((a) => a.tokenSymbol === symbol))
         return sendJson(res, 404, { code: 5, message: `no whitelisted asset with symbol "${symbol}"` });
       const quote = quoteOf(symbol);

@@ -134,27 +134,27 @@ export async function startThegraphServer(key: string): Promise<ThegraphDouble> 
     // path key into the header when there is none.
     const header = req.headers.authorization ?? (route[1] ? `Bearer ${route[1]}` : undefined);
     const token = bearerOf(header);
-    // 200 `{"errors":[{"message":"auth error: missing authorization header"}]}` (§12 "no key").
+    // 200 `{"errors":[{"message":"auth error: missing authorization header"}]}` (no key).
     if (token === undefined)
       return sendJson(res, 200, gatewayError('auth error: missing authorization header'));
     if (token === null) return sendJson(res, 200, gatewayError('auth error: invalid authorization header'));
-    // 200 `auth error: malformed API key` (§12 "wrong key format": Studio keys are 32 hex characters).
+    // 200 `auth error: malformed API key` (wrong key format: Studio keys are 32 hex characters).
     if (!/^[0-9a-f]{32}$/i.test(token))
       return sendJson(res, 200, gatewayError('auth error: malformed API key'));
-    // 200 `auth error: API key not found` (§12 "unknown key").
+    // 200 `auth error: API key not found` (unknown key).
     if (token !== key) return sendJson(res, 200, gatewayError('auth error: API key not found'));
 
     const queued = double.failNext.shift();
     if (queued) return sendQueued(res, queued);
     if (!body || typeof body.query !== 'string')
       return sendJson(res, 200, gatewayError('bad query: missing field `query`'));
-    // 200 `subgraph not found: no allocations` (§12 "no indexer serves it").
+    // 200 `subgraph not found: no allocations` (no indexer serves it).
     if (subgraphId === THEGRAPH_UNALLOCATED_SUBGRAPH)
       return sendJson(res, 200, gatewayError('subgraph not found: no allocations'));
-    // 200 `subgraph not found: <id>` (§12 "unknown subgraph id").
+    // 200 `subgraph not found: <id>` (unknown subgraph id).
     if (subgraphId !== THEGRAPH_SUBGRAPH)
       return sendJson(res, 200, gatewayError(`subgraph not found: ${subgraphId}`));
-    // 200 `bad indexers: {…}` (§12 "indexers failing"; src/errors.rs `IndexerErrors` display).
+    // 200 `bad indexers: {…}` (indexers failing; src/errors.rs `IndexerErrors` display).
     if (double.badIndexers > 0) {
       double.badIndexers -= 1;
       return sendJson(
@@ -165,7 +165,7 @@ export async function startThegraphServer(key: string): Promise<ThegraphDouble> 
         ),
       );
     }
-    // 200 with graph-node's validation error passed through (§12 "query invalid for the schema").
+    // 200 with graph-node's validation error passed through (query invalid for the schema).
     const unknown = unknownTokenField(body.query);
     if (unknown)
       return sendJson(res, 200, {

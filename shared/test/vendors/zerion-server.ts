@@ -350,8 +350,8 @@ export async function startZerionServer(key: string): Promise<ZerionDouble> {
     if (!wallet) return sendJson(res, 404, errors('Requested resource was not found', `no route ${path}`));
     const address = wallet[1] ?? '';
     const refused = double.untrackable.get(address.toLowerCase());
-    // The answer for contracts and system addresses is undocumented (the vendor's documentation
-    // §5): the double answers the configured 4xx with the JSON:API error body of every error.
+    // The answer for contracts and system addresses is undocumented: the double answers the
+    // configured 4xx with the JSON:API error body of every error.
     if (refused) return sendJson(res, refused.status, errors('Malformed parameter was sent', refused.detail));
     // 202 while a new wallet is being indexed (documented for NFT endpoints; seen on wallet ones).
     if (double.indexing.has(address.toLowerCase()))

@@ -1,8 +1,8 @@
-// /explain (doc 3): a contract's verified interface (name, compiler, functions as reads and
-// writes, events) and the automated security flags of its address. Contracts without verified
-// source cannot be explained. Under the facts of a verified contract, an AI model's plain-language
-// explanation (components/explain/explanation.tsx). The address lives in the URL (`?address=`); an invalid one is
-// dropped and named, so a bad link still renders the form.
+// /explain (docs/website.md, "Pages"): a contract's verified interface (name, compiler, functions
+// as reads and writes, events) and the automated security flags of its address. Contracts without
+// verified source cannot be explained. Under the facts of a verified contract, an AI model's
+// plain-language explanation (components/explain/explanation.tsx). The address lives in the URL
+// (`?address=`); an invalid one is dropped and named, so a bad link still renders the form.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
-// /live (doc 3): the chain overview from GET /v1/chain (docs/public-api.md): TVL, DeFi protocols,
-// perpetuals, newest pools, stock tokens and prediction-market odds, each panel with its own
-// source and age, or the reason it has none.
+// /live (docs/website.md, "Pages"): the chain overview from GET /v1/chain (docs/public-api.md):
+// TVL, DeFi protocols, perpetuals, newest pools, stock tokens and prediction-market odds, each
+// panel with its own source and age, or the reason it has none.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../components/data/answer-state';

@@ -1,6 +1,6 @@
-// /screener (doc 3): the newest pools on the chain with their tokens' automated security flags,
-// filterable by liquidity, age and flags. The filters live in the URL (a filtered view is a
-// link); an invalid one is dropped and named, so a bad link still renders the list.
+// /screener (docs/website.md, "Pages"): the newest pools on the chain with their tokens' automated
+// security flags, filterable by liquidity, age and flags. The filters live in the URL (a filtered
+// view is a link); an invalid one is dropped and named, so a bad link still renders the list.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnswerState } from '../components/data/answer-state';

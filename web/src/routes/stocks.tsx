@@ -1,7 +1,8 @@
-// /stocks (doc 3): stock tokens from GET /v1/stocks (docs/public-api.md): per token the premium
-// table (DEX price, reference price, premium or discount, the `last close` flag) and the sections
-// behind it, and the regulator filings card (GET /v1/filings/:symbol) opened per stock or for any
-// ticker; the open card's symbol is the `filings` search parameter, so it can be linked.
+// /stocks (docs/website.md, "Pages"): stock tokens from GET /v1/stocks (docs/public-api.md): per
+// token the premium table (DEX price, reference price, premium or discount, the `last close` flag)
+// and the sections behind it, and the regulator filings card (GET /v1/filings/:symbol) opened per
+// stock or for any ticker; the open card's symbol is the `filings` search parameter, so it can be
+// linked.
 import { v1SymbolSchema } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';

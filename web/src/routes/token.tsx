@@ -1,4 +1,4 @@
-// The project token page (doc 3: live pool price, candles, trades, holders, burns, transparency):
+// The project token page (live pool price, candles, trades, holders, burns, transparency):
 // GET /v1/token, /v1/token/live (refreshed every 5 s) and /v1/token/candles with the candle size
 // kept in the URL (`?tf=`). Every panel is a section with its own source and age, or the reason
 // it has none (docs/website.md). The chart library loads with this route's chunk only.

@@ -1,4 +1,4 @@
-// /widgets (doc 3, "Embeddable card"): the card builder. It reads no data itself: the preview is
+// /widgets (docs/website.md, "Pages"): the card builder. It reads no data itself: the preview is
 // an iframe of the card (/embed/*) from this site, which loads the card's own data.
 import { createFileRoute } from '@tanstack/react-router';
 import { CardBuilder } from '../components/widgets/card-builder';

@@ -1,7 +1,7 @@
 // The website's first load (`npm run bench`, after the build): the built server (dist/main.js,
 // a child process on loopback, serving web/dist) with one published package, driven by Chromium.
 // Prints the JavaScript transferred (the encoded bytes of every script response: gzip, as the
-// server compresses for a browser) on a first load of `/` and of a package page, with the issue's
+// server compresses for a browser) on a first load of `/` and of a package page, with the
 // target for `/` (under 150 KB); then benchmarks the time until the package page shows its
 // content (SKILL.md rendered), each iteration a fresh browser context with an empty cache.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// The Chromium the browser tests drive (issue 16, item 6): CHROMIUM_PATH, else the system's
-// `chromium` (/usr/bin/chromium or on PATH), else Playwright's own browser install. When none
-// is there, the tests stop with one line that says how to install one.
+// The Chromium the browser tests drive (README.md, "Two commands"): CHROMIUM_PATH, else the
+// system's `chromium` (/usr/bin/chromium or on PATH), else Playwright's own browser install. When
+// none is there, the tests stop with one line that says how to install one.
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';

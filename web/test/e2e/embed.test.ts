@@ -1,4 +1,4 @@
-// Another site embeds the website's live cards (doc 3, "Embeddable card"): the project token's
+// Another site embeds the website's live cards (docs/website.md, "Pages"): the project token's
 // price read from its pool, a stock token's premium and a pool's market data, each with its source
 // and age, refreshed every 15 seconds, with no cookie and no request to another origin. Only
 // /embed/* may be framed by another origin (the server's security headers). A person builds a

@@ -1,4 +1,4 @@
-// Every page of the website, as a visitor meets it (issue 16, "Must show"): each one renders
+// Every page of the website, as a visitor meets it (docs/website.md, "Pages"): each one renders
 // against the vendor doubles (site.ts), makes no request to any origin but the server's own, has
 // no serious or critical accessibility violation (axe-core) in the light and the dark colour
 // scheme (the page follows prefers-color-scheme), and is screenshotted at 1280 and 375 px wide

@@ -1,9 +1,9 @@
-// A person screens the newest pools, opens a wallet and has a contract explained (doc 3's
-// /screener, /wallet, /wallet/$address, /explain), against the vendor doubles: GeckoTerminal's new
-// pools (shared/test/vendors/geckoterminal-server.ts: "EXM / WETH 0.3%" with $98,873.55 of
-// liquidity and "EXM / WETH" with $41,000.20, both of token 0x2222…), GoPlus's reports
-// (goplus-server.ts: the token's slippage_modifiable "1" raises "tax can be changed", sell_tax ""
-// and the missing hidden_owner leave those undetermined; the address report raises
+// A person screens the newest pools, opens a wallet and has a contract explained (/screener,
+// /wallet, /wallet/$address, /explain of docs/website.md, "Pages"), against the vendor doubles:
+// GeckoTerminal's new pools (shared/test/vendors/geckoterminal-server.ts: "EXM / WETH 0.3%" with
+// $98,873.55 of liquidity and "EXM / WETH" with $41,000.20, both of token 0x2222…), GoPlus's
+// reports (goplus-server.ts: the token's slippage_modifiable "1" raises "tax can be changed",
+// sell_tax "" and the missing hidden_owner leave those undetermined; the address report raises
 // phishing_activities), Blockscout's balances, transfers and verified UniversalRouter
 // (blockscout-server.ts). Every page makes no request to another origin, has no serious axe
 // violation at 1280 px and does not overflow at 375 px.

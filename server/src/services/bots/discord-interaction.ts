@@ -40,7 +40,7 @@ const optionSchema = z.looseObject({
   value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
 });
 
-/** The interaction fields this endpoint reads (vendor note §11.2); others are ignored. */
+/** The interaction fields this endpoint reads (Discord's interaction object); others are ignored. */
 export const interactionSchema = z.looseObject({
   id: snowflake,
   application_id: snowflake,

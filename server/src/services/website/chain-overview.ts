@@ -1,8 +1,8 @@
-// The chain overview (docs/public-api.md, GET /v1/chain; doc 3's /live page): the chain's TVL
-// and its largest DeFi protocols (DefiLlama), Hyperliquid's perpetual markets by volume, the
-// newest pools (the pool provider), the stock tokens (the /v1/stocks answer) and the odds card
-// (the /v1/odds answer). Each panel keeps its own source and time, and one failing source never
-// blanks another. Members a source did not send stay absent.
+// The chain overview (docs/public-api.md, GET /v1/chain; the /live page of docs/website.md,
+// "Pages"): the chain's TVL and its largest DeFi protocols (DefiLlama), Hyperliquid's perpetual
+// markets by volume, the newest pools (the pool provider), the stock tokens (the /v1/stocks answer)
+// and the odds card (the /v1/odds answer). Each panel keeps its own source and time, and one
+// failing source never blanks another. Members a source did not send stay absent.
 import { CHAINS, DEFAULT_CHAIN, type PoolList } from '@pkg/shared/data';
 import type { ChainProtocols, ChainTvl, PerpMarketsPanel, V1Chain } from '@pkg/shared';
 import { oddsAnswer } from './odds-answer.js';

@@ -2,7 +2,7 @@
 // (docs/website.md, "Filings") from SEC EDGAR through the data layer: one `filings.submissions`
 // by ticker (the SEC's ticker list, kept an hour by the provider, then the registrant's recent
 // filings), then filingsCard. A ticker the SEC does not list is UNAVAILABLE with the reason
-// `no filer` (doc 3); EDGAR without SEC_USER_AGENT is UNAVAILABLE naming the variable.
+// `no filer`; EDGAR without SEC_USER_AGENT is UNAVAILABLE naming the variable.
 import type { Result, V1Filings } from '@pkg/shared';
 import type { SecSubmissions } from '@pkg/shared/data';
 import { filingsCard } from './filings.js';

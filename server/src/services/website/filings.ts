@@ -1,4 +1,4 @@
-// The regulator filings card of doc 3 (docs/website.md, "Filings"): the registrant behind a
+// The regulator filings card (docs/website.md, "Filings"): the registrant behind a
 // ticker; current reports (8-K) with every item number translated to a plain label; quarterly
 // and annual reports (10-Q, 10-K); ownership filings (Schedules 13D and 13G); insider forms 3,
 // 4 and 5 counted over the last 30 days instead of listed; links to the regulator's documents.

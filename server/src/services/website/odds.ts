@@ -1,4 +1,4 @@
-// The prediction-market odds card of doc 3 (docs/website.md, "Odds"): open events tagged Fed or
+// The prediction-market odds card (docs/website.md, "Odds"): open events tagged Fed or
 // inflation, plus stock events naming a listed stock token's ticker as a word. A contract price
 // is a probability. Mutually exclusive outcomes show the most likely outcomes; independent price
 // levels show the levels nearest 50 %. Market prices, not a forecast. Pure: the caller brings the

@@ -1,4 +1,4 @@
-// The stock-token premium of doc 3 (docs/website.md, "Premium"): premium = DEX price / reference
+// The stock-token premium (docs/website.md, "Premium"): premium = DEX price / reference
 // price - 1, with three rules.
 //   1. While the issuer quotes the stock tightly (bid and ask within 2 % of their middle), the
 //      reference is the middle of the quote times the token's multiplier (the issuer's quote is

@@ -1,9 +1,9 @@
-// The screener (docs/public-api.md, GET /v1/screener; doc 3's /screener): the newest pools on the
-// chain from the pool provider, each with the automated security flags of its base token. The
-// filters that need no look-up (liquidity, age) run first; then the flags of at most
-// SCREENER_LIMITS.tokens distinct base tokens are asked for, a few at a time; then the flag
-// filters. A pool whose flags could not be read (or were not asked for) carries a section that
-// says so: never "safe" by default. The rules are pure, in screener-flags.ts.
+// The screener (docs/public-api.md, GET /v1/screener; /screener in docs/website.md, "Pages"): the
+// newest pools on the chain from the pool provider, each with the automated security flags of its
+// base token. The filters that need no look-up (liquidity, age) run first; then the flags of at
+// most SCREENER_LIMITS.tokens distinct base tokens are asked for, a few at a time; then the flag
+// filters. A pool whose flags could not be read (or were not asked for) carries a section that says
+// so: never "safe" by default. The rules are pure, in screener-flags.ts.
 import {
   RegistryError,
   screenerFlagsOf,

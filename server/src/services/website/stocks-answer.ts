@@ -1,5 +1,5 @@
 // GET /v1/stocks (docs/public-api.md) and the chain overview's stock-token panel: every stock
-// token the issuer lists, with the premium of doc 3 (docs/website.md, "Premium"). One build asks,
+// token the issuer lists, with the premium (docs/website.md, "Premium"). One build asks,
 // in rounds, with a bounded number of requests in flight:
 //   1. the issuer's list (stocks.list, one request);
 //   2. the issuer's quote of each token (stocks.quote, one request a symbol: the issuer documents

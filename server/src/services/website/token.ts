@@ -1,5 +1,6 @@
-// The project token's summary (docs/public-api.md, GET /v1/token; doc 3's `/coin`, `/holders`,
-// `/burned` and `/ca`). Every panel is a section with the provenance of the source it came from:
+// The project token's summary (docs/public-api.md, GET /v1/token; `/coin`, `/holders`, `/burned`
+// and `/ca` of docs/bots.md, "Commands"). Every panel is a section with the provenance of the
+// source it came from:
 //   price       the configured pool read on chain, one project token in the pool's quote token
 //   priceUsd    price × the quote token's USD price (both read by token-prices.ts, which the bots'
 //               price alerts read too)

@@ -1,4 +1,4 @@
-// A wallet (docs/public-api.md, GET /v1/wallet/:address; doc 3's /wallet): its token holdings
+// A wallet (docs/public-api.md, GET /v1/wallet/:address; the /wallet page): its token holdings
 // from the balances source, a USD value only where a price source lists the token (amount ×
 // price; else absent, never 0), and its recent token transfers. Holdings and transfers are
 // sections; each holding's price (and its metadata, when looked up apart) is a section of its own

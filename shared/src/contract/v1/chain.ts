@@ -1,8 +1,8 @@
-// GET /v1/chain (docs/public-api.md): the data behind doc 3's /live page: the chain's TVL, the
-// DeFi protocols on it, Hyperliquid's perpetual markets, the newest pools, the stock tokens (the
-// /v1/stocks answer) and the prediction-market odds (the /v1/odds answer). Every panel is a section
-// (or, for stocks and odds, made of sections) with its own source and time, so that one failing
-// source never blanks the others. Browser-safe: zod only.
+// GET /v1/chain (docs/public-api.md): the data behind the /live page (docs/website.md, "Pages"):
+// the chain's TVL, the DeFi protocols on it, Hyperliquid's perpetual markets, the newest pools, the
+// stock tokens (the /v1/stocks answer) and the prediction-market odds (the /v1/odds answer). Every
+// panel is a section (or, for stocks and odds, made of sections) with its own source and time, so
+// that one failing source never blanks the others. Browser-safe: zod only.
 import { z } from 'zod';
 import { v1OddsSchema } from './odds.js';
 import { v1PoolSchema } from './screener.js';

@@ -80,7 +80,7 @@ export const V1_ENDPOINTS = {
     answer: v1PoolCardSchema,
     ttlMs: V1_TTLS.pool,
   },
-  // v1 chain overview row (issue 15)
+  // v1 chain overview row (docs/public-api.md, GET /v1/chain)
   chain: {
     path: '/v1/chain',
     summary: 'Chain overview',
@@ -91,7 +91,7 @@ export const V1_ENDPOINTS = {
     answer: v1ChainSchema,
     ttlMs: V1_TTLS.chain,
   },
-  // v1 screener and wallet rows (issue 15)
+  // v1 screener and wallet rows (docs/public-api.md, GET /v1/screener, GET /v1/wallet/:address)
   screener: {
     path: '/v1/screener',
     summary: 'New pools with security flags',
@@ -112,7 +112,8 @@ export const V1_ENDPOINTS = {
     answer: v1WalletSchema,
     ttlMs: V1_TTLS.wallet,
   },
-  // v1 stocks, filings and odds rows (issue 15)
+  // v1 stocks, filings and odds rows (docs/public-api.md; docs/website.md, "Premium", "Filings"
+  // and "Odds")
   stocks: {
     path: '/v1/stocks',
     summary: 'Stock token premiums',

@@ -70,7 +70,10 @@ export const premiumReferenceSchema = z
   })
   .strict();
 
-/** doc 3's premium row: DEX price, reference price, premium, and the `last close` flag. */
+/**
+ * A premium row (docs/website.md, "Premium"): DEX price, reference price, premium, and the
+ * `last close` flag.
+ */
 export const premiumRowSchema = z
   .object({
     pool: z.string(),

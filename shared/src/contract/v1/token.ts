@@ -1,8 +1,9 @@
-// GET /v1/token and GET /v1/token/live (docs/public-api.md): the project token's summary (doc 3's
-// `/coin`, `/holders`, `/burned`, `/ca`) and its pool read live from the chain. Every panel is a
-// section with its own source. Amounts are decimal strings in whole tokens, with the raw on-chain
-// integer beside them where one was read; USD amounts from the market provider are numbers as it
-// sent them; a member no source gave is absent, never 0. Browser-safe: zod only.
+// GET /v1/token and GET /v1/token/live (docs/public-api.md): the project token's summary (what
+// `/coin`, `/holders`, `/burned` and `/ca` answer: docs/bots.md, "Commands") and its pool read live
+// from the chain. Every panel is a section with its own source. Amounts are decimal strings in
+// whole tokens, with the raw on-chain integer beside them where one was read; USD amounts from the
+// market provider are numbers as it sent them; a member no source gave is absent, never 0.
+// Browser-safe: zod only.
 import { z } from 'zod';
 import { poolTokenSchema, projectTokenPoolStateSchema, projectTokenSwapsSchema } from '../project-token.js';
 import { sectionSchema } from './sections.js';

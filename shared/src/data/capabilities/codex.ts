@@ -1,4 +1,4 @@
-// The ranking provider for all tokens on the chain (decisions file): Codex `filterTokens` on the
+// The ranking provider for all tokens on the chain: Codex `filterTokens` on the
 // chain's network, ranked by one of Codex's documented TokenRankingAttribute values
 // (https://docs.codex.io/api-reference/input-objects/tokenranking). Scope `chain`: the answer is
 // about Robinhood Chain. Market data: the `block` cache class (30 s).

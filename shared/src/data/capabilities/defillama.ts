@@ -1,6 +1,6 @@
-// The DeFi capabilities of doc 3's chain overview (docs/data-layer.md, "other data sources":
+// The DeFi capabilities of the chain overview (docs/public-api.md, GET /v1/chain:
 // chain TVL, protocols, DEX volume, fees, stablecoins, yields), about the chain (scope `chain`),
-// served by DefiLlama. TTL `block` (30 s): the notes give no update interval for DefiLlama's free
+// served by DefiLlama. TTL `block` (30 s): DefiLlama documents no update interval for its free
 // API, so these follow the cache table's "DEX market data".
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';

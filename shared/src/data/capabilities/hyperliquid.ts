@@ -1,6 +1,7 @@
-// Hyperliquid's perpetuals and spot markets with their live context (doc 3's `/perps` and
-// `/live`). Global: Hyperliquid is its own exchange, not a chain of CHAINS. Live prices: the
-// `block` cache class (30 s), as prices and DEX market data.
+// Hyperliquid's perpetuals and spot markets with their live context (the `/perps` command of
+// docs/bots.md, "Commands", and the `/live` page: docs/public-api.md, GET /v1/chain). Global:
+// Hyperliquid is its own exchange, not a chain of CHAINS. Live prices: the `block` cache class
+// (30 s), as prices and DEX market data.
 import { z } from 'zod';
 import { defineCapability } from './define-capability.js';
 

@@ -1,4 +1,4 @@
-// Prediction-market odds from Polymarket (doc 3's odds card): open events by tag slug (Fed,
+// Prediction-market odds from Polymarket (docs/website.md, "Odds"): open events by tag slug (Fed,
 // inflation, stocks: the slugs of the vendor's documentation) or by a free-text search
 // (the documented `/public-search`), with their markets, outcomes and prices. Global: Polymarket
 // is not a chain of CHAINS. Live prices: the `block` cache class (30 s). The choice of what the

@@ -1,9 +1,9 @@
-// The project token's ERC-20 views read on chain for its summary (doc 3's `/coin` and `/burned`):
-// `totalSupply()` and `decimals()`, and `balanceOf(holder)` of the burn addresses and dev
-// wallets. The calls are encoded and decoded by viem with its `erc20Abi` and read through
-// `onchain.call` (readCall: eth_call at the head block, with the router's fallback, cache and
-// chain-id check). A reading of several calls is one envelope: CACHED when any call was (with that
-// call's provenance), else the first call's. A failed call's envelope is returned as it is, so
+// The project token's ERC-20 views read on chain for its summary (`/coin` and `/burned` of
+// docs/bots.md, "Commands"): `totalSupply()` and `decimals()`, and `balanceOf(holder)` of the burn
+// addresses and dev wallets. The calls are encoded and decoded by viem with its `erc20Abi` and read
+// through `onchain.call` (readCall: eth_call at the head block, with the router's fallback, cache
+// and chain-id check). A reading of several calls is one envelope: CACHED when any call was (with
+// that call's provenance), else the first call's. A failed call's envelope is returned as it is, so
 // that an RPC ERROR passes through unchanged; an empty answer or one that does not decode is a
 // PROVIDER_ERROR naming the function and the contract.
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, type Address } from 'viem';

@@ -1,10 +1,11 @@
-// The project token's pool read on chain (doc 3: "live pool price"): the version, the two tokens,
-// and the project token's price in the quote token, computed exactly from the pool's integers:
-// v2 `getReserves()`, v3 `slot0()` (+ `liquidity()`, `fee()`), v4 StateView `getSlot0(poolId)` and
-// `getLiquidity(poolId)` with the key from the PoolManager's Initialize event. Every read goes
-// through the data layer's RPC capabilities. The envelope is the price read's (its status and
-// provenance: the RPC provider, the head block it was read at); an RPC ERROR passes through as
-// it is, and an unset variable gives UNAVAILABLE naming it, before any request.
+// The project token's pool read on chain (the live pool price of docs/public-api.md,
+// GET /v1/token/live): the version, the two tokens, and the project token's price in the quote
+// token, computed exactly from the pool's integers: v2 `getReserves()`, v3 `slot0()` (+
+// `liquidity()`, `fee()`), v4 StateView `getSlot0(poolId)` and `getLiquidity(poolId)` with the key
+// from the PoolManager's Initialize event. Every read goes through the data layer's RPC
+// capabilities. The envelope is the price read's (its status and provenance: the RPC provider, the
+// head block it was read at); an RPC ERROR passes through as it is, and an unset variable gives
+// UNAVAILABLE naming it, before any request.
 import { decodeFunctionResult, encodeFunctionData, formatUnits, getAddress } from 'viem';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { compact } from '../compact.js';

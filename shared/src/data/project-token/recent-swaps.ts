@@ -1,9 +1,9 @@
-// The project token's recent swaps read from the chain (doc 3: `/v1/token/live`, the whale
-// alerts): the pool's Swap events over the last `blocks` blocks, newest first, at most `limit`.
-// v2 pairs and v3 pools emit `Swap` themselves; v4 swaps are the PoolManager's `Swap` events
-// filtered by the pool id topic. The logs are read through `onchain.logs` window by window (the
-// RPC handler's span), newest window first, until `limit` swaps are found; swap-logs.ts decodes
-// them (direction and price).
+// The project token's recent swaps read from the chain (docs/public-api.md, GET /v1/token/live; the
+// whale alerts of docs/bots.md, "Alerts (Telegram)"): the pool's Swap events over the last `blocks`
+// blocks, newest first, at most `limit`. v2 pairs and v3 pools emit `Swap` themselves; v4 swaps are
+// the PoolManager's `Swap` events filtered by the pool id topic. The logs are read through
+// `onchain.logs` window by window (the RPC handler's span), newest window first, until `limit`
+// swaps are found; swap-logs.ts decodes them (direction and price).
 import { z } from 'zod';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';

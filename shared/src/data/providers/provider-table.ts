@@ -137,7 +137,8 @@ export const PROVIDERS: readonly ProviderDescriptor[] = [
   githubPublicDescriptor,
   githubRawDescriptor,
   thegraphDescriptor,
-  // Doc 3's sources.
+  // Further sources: filings, equities, macro series, DeFi, odds, price feeds, perpetuals,
+  // sentiment and token rankings.
   secEdgarDescriptor,
   finnhubDescriptor,
   fredDescriptor,

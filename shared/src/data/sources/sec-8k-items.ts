@@ -1,5 +1,6 @@
 // Every item of the SEC's Form 8-K (current report), with its official title and a plain label
-// for the filings card of doc 3 ("2.02 earnings, 5.02 director or officer change").
+// for the filings card (docs/website.md, "Filings": "2.02 earnings", "5.02 director or officer
+// change").
 // Source: the SEC's Form 8-K and its General Instructions (https://www.sec.gov/files/form8-k.pdf),
 // sections 1 to 9 as amended through Item 1.05 (Material Cybersecurity Incidents, Release
 // 33-11216, 2023), including the asset-backed items 6.01 to 6.06 and 6.10 (Alternative Filings

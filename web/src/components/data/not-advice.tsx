@@ -1,4 +1,4 @@
-// Shown wherever prices are (doc 3: "Market data is not financial advice").
+// Shown wherever prices are (docs/website.md, "Pages": "Market data is not financial advice").
 export function NotAdvice() {
   return (
     <p className="not-advice" data-testid="not-advice">

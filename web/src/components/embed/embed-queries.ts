@@ -1,4 +1,4 @@
-// The embeddable cards' queries (doc 3, "Embeddable card"): the public API's procedures refreshed
+// The embeddable cards' queries (docs/website.md, "Pages"): the public API's procedures refreshed
 // every 15 seconds, whatever the endpoint's own TTL. A card's loader prefetches with exactly the
 // options its component reads, so both take them from here.
 import { v1Queries } from '../../lib/v1-queries';
@@ -6,7 +6,7 @@ import type { trpc } from '../../lib/trpc';
 
 type Proxy = typeof trpc;
 
-/** doc 3's embed refresh: 15 seconds. */
+/** The embeddable cards' refresh (docs/website.md, "Pages", freshness): 15 seconds. */
 export const EMBED_REFRESH_MS = 15_000;
 
 export const embedQueries = {

@@ -1,6 +1,7 @@
 // A contract's verified interface (docs/public-api.md, GET /v1/contract/:address, the `verified`
 // section): name, compiler, language, functions grouped as reads and writes by their state
-// mutability, and events. A contract without verified source cannot be explained (doc 3): the
+// mutability, and events. A contract without verified source cannot be explained (docs/website.md,
+// "The contract explanation on /explain"): the
 // panel says so, with the explorer's reason.
 import type { ContractInterface, Section } from '@pkg/shared/contract';
 import { SectionPanel } from '../data/section-panel';

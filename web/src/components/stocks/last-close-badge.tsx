@@ -1,4 +1,4 @@
-// doc 3's `last close` flag: the premium's reference is the stock's last close times the token's
+// The `last close` flag: the premium's reference is the stock's last close times the token's
 // multiplier, because the US market is closed and the issuer's quote widened (docs/website.md,
 // "Premium", rule 2).
 export const LAST_CLOSE_TITLE =

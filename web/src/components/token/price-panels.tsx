@@ -1,6 +1,6 @@
 // The /token page's price panels: the pool price read from the chain (refreshed with the live
 // answer), the USD price where a price source lists the quote token, the market cap, the supply
-// and the burned total (doc 3: "/coin", "/burned").
+// and the burned total (`/coin` and `/burned` in docs/bots.md, "Commands").
 import { SectionPanel } from '../data/section-panel';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
 import { formatPrice, formatUsdPrice } from '../../lib/format';

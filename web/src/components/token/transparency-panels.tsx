@@ -1,5 +1,6 @@
 // Transparency (GET /v1/token, `devWallets` and `contract`): the dev wallets with their balances
-// read on chain, and the official contract as the explorer indexed it (doc 3: "/ca").
+// read on chain, and the official contract as the explorer indexed it (`/ca` in docs/bots.md,
+// "Commands").
 import { Link } from '@tanstack/react-router';
 import { SectionPanel } from '../data/section-panel';
 import { SupplyShareTable } from './supply-share-table';

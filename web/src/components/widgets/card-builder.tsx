@@ -1,4 +1,4 @@
-// The card builder of /widgets (doc 3, "Embeddable card"): choose a card and its size, see it
+// The card builder of /widgets (docs/website.md, "Pages"): choose a card and its size, see it
 // live in an iframe of this site, and copy the `<iframe>` snippet. Inputs are checked with the
 // public API's own parameter schemas, and the snippet and preview only ever show a valid card.
 import { poolCardParamsSchema, v1SymbolSchema } from '@pkg/shared/contract';

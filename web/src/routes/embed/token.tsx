@@ -1,4 +1,4 @@
-// /embed/token (doc 3, "Embeddable card"): the project token's card for other sites' iframes.
+// /embed/token (docs/website.md, "Pages"): the project token's card for other sites' iframes.
 // Loader and component read v1.tokenLive with the embed's 15 s refresh; the card sets no cookie
 // and loads nothing from another origin.
 import { useQuery } from '@tanstack/react-query';

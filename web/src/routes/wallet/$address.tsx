@@ -1,6 +1,6 @@
-// /wallet/$address (doc 3): a wallet's holdings (a USD value only where a price source lists the
-// token) and its recent token transfers, each a panel with its own source and age. An address
-// that is not one gets a message, and no request.
+// /wallet/$address (docs/website.md, "Pages"): a wallet's holdings (a USD value only where a price
+// source lists the token) and its recent token transfers, each a panel with its own source and age.
+// An address that is not one gets a message, and no request.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// /wallet (doc 3): enter a wallet address; a valid one opens /wallet/$address.
+// /wallet (docs/website.md, "Pages"): enter a wallet address; a valid one opens /wallet/$address.
 import { createFileRoute } from '@tanstack/react-router';
 import { AddressForm } from '../../components/wallet/address-form';
 

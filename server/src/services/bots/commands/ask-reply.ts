@@ -1,6 +1,6 @@
-// /ask <question> (docs/bots.md, "Commands", "Limits"): issue 17's Ask agent with the chat's daily
-// question counter; the answer (it ends with the not-advice line), the sources its tools read and
-// the model that answered. A failed model call gives the question back.
+// /ask <question> (docs/bots.md, "Commands"): the Ask agent (docs/public-api.md, "Ask") with the
+// chat's daily question counter; the answer (it ends with the not-advice line), the sources its
+// tools read and the model that answered. A failed model call gives the question back.
 import { providerName } from '@pkg/shared';
 import { runAsk } from '../../website/index.js';
 import type { BotDeps } from '../bot-deps.js';

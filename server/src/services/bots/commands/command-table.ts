@@ -1,4 +1,4 @@
-// Every bot command of doc 3 in one table (docs/bots.md, "Commands"): its usage line, what it
+// Every bot command in one table (docs/bots.md, "Commands"): its usage line, what it
 // answers, on which platform it is offered and whether its answer usually takes longer than a
 // platform's reply window. The project-token command's name comes from BOT_COIN_COMMAND.
 

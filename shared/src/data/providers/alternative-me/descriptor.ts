@@ -1,4 +1,4 @@
-// alternative.me, the crypto fear-and-greed index of doc 3 (`/live`), keyless. No rate limit is
+// alternative.me, the crypto fear-and-greed index, keyless. No rate limit is
 // published for the index endpoint, so no client budget is
 // set; the 10-minute cache (capabilities/alternative-me.ts) keeps requests rare.
 import type { DataEnv } from '../../config/env-vars.js';

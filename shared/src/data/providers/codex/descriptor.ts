@@ -1,4 +1,4 @@
-// Codex, the ranking provider for all tokens on the chain (decisions file): `filterTokens` on the
+// Codex, the ranking provider for all tokens on the chain: `filterTokens` on the
 // chain's network id (4663), with a key (CODEX_API_KEY). Codex's limits depend on the plan
 // (https://docs.codex.io/extra/faq); a 429 is reported as RATE_LIMITED.
 import type { DataEnv } from '../../config/env-vars.js';

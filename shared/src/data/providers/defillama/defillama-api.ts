@@ -34,7 +34,7 @@ export function createDefillamaApi(endpoint: ProviderEndpoint, context: Provider
       {
         host: 'api',
         path,
-        // Both chart switches are marked required by the spec; the charts are not read.
+        // Both chart switches are marked required by DefiLlama's OpenAPI; the charts are not read.
         query: { excludeTotalDataChart: 'true', excludeTotalDataChartBreakdown: 'true', dataType },
         notListed: nothing,
       },

@@ -1,7 +1,7 @@
-// DefiLlama, a keyless source of doc 3 ("other data sources" of docs/data-layer.md): the chain's
-// TVL, the protocols with TVL on it, its DEX volume, fees and revenue, stablecoin supply and yield
-// pools. Robinhood Chain is found in GET /v2/chains at run time (by chain id 4663, else by the
-// name DefiLlama is known to use for it); a chain DefiLlama does not list is UNAVAILABLE.
+// DefiLlama, a keyless source of the chain overview (docs/public-api.md, GET /v1/chain): the
+// chain's TVL, the protocols with TVL on it, its DEX volume, fees and revenue, stablecoin supply
+// and yield pools. Robinhood Chain is found in GET /v2/chains at run time (by chain id 4663, else
+// by the name DefiLlama is known to use for it); a chain DefiLlama does not list is UNAVAILABLE.
 // No request budget: DefiLlama publishes no free-tier limit (about 300 requests in 5 minutes per
 // IP is reported by third parties, unconfirmed).
 import { LIMITS } from '../../limits.js';

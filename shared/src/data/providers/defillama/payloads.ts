@@ -20,7 +20,7 @@ export const chainsSchema = z.array(
     tokenSymbol: str,
     gecko_id: str,
     cmcId: z.union([z.string(), z.number()]).nullable().optional(),
-    // A number in the spec; DefiLlama's own chain table holds at least one as a string ("9001").
+    // A number in DefiLlama's OpenAPI; its own chain table holds at least one as a string ("9001").
     chainId: z.union([z.number(), z.string()]).nullable().optional(),
   }),
 );

@@ -13,7 +13,7 @@ export function stablecoins({ chainName, get, options }: DefillamaApi): Capabili
     const aliases = chainAliases(name);
     const list = await get({ host: 'stablecoins', path: '/stablecoinchains' }, stablecoinChainsSchema);
     const entry = list.find((c) => aliases.includes(c.name.trim().toLowerCase()));
-    // `totalCirculatingUSD` (SDK, live); else the spec example's `totalCirculating`, whose
+    // `totalCirculatingUSD` (SDK, live); else the OpenAPI example's `totalCirculating`, whose
     // amounts are in each peg's own unit, so that only its peggedUSD is in USD.
     const amounts = entry?.totalCirculatingUSD ?? { peggedUSD: entry?.totalCirculating?.peggedUSD };
     const byPegType: Record<string, number> = {};

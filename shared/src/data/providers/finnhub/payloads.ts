@@ -2,7 +2,7 @@
 // (`src/model/Quote.js`, `CompanyProfile2.js`, `CompanyNews.js`, `EarningsCalendar.js`,
 // `EarningRelease.js`, `MarketStatus.js`) and https://finnhub.io/docs/api (quote,
 // company-profile2, company-news, earnings-calendar, market-status); error bodies `{"error": "..."}`
-// as observed (github.com/finnhubio/Finnhub-API issues #405, #493, #582; vendors §4). Only what
+// as observed (github.com/finnhubio/Finnhub-API issues #405, #493, #582). Only what
 // the layer reads is validated; every member may be missing or null (an unknown symbol's quote is
 // all zeros and nulls, its profile `{}`).
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-// Hyperliquid, the perpetuals and spot exchange of doc 3 (`/perps`, `/live`): its perpetual
+// Hyperliquid, the perpetuals and spot exchange behind `/perps` (docs/bots.md, "Commands") and
+// the `/live` page's perpetual markets (docs/public-api.md, GET /v1/chain): its perpetual
 // markets and spot pairs with their live context, keyless. Hyperliquid allows 1200 weight a
 // minute per IP, and every request this provider sends weighs 20 or less (`metaAndAssetCtxs` and
 // `spotMetaAndAssetCtxs` 20, `allMids` 2: https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/rate-limits-and-user-limits),

@@ -1,4 +1,4 @@
-// Polymarket's Gamma API, the prediction-market odds of doc 3 (`/odds`, `/live`): keyless. The
+// Polymarket's Gamma API, the prediction-market odds (docs/website.md, "Odds"): keyless. The
 // documented limit of GET /events is 500 requests per 10 s
 // (https://docs.polymarket.com/api-reference/rate-limits; Cloudflare delays rather than rejects
 // beyond it): the client-side budget keeps every client of the process under it. No retry.

@@ -1,6 +1,7 @@
-// HTTP status and JSON-RPC error → typed error, for every RPC vendor (// §2.5, §3.4, §5.3): 401/402/403 reject the key, 429 and -32005 are rate limits, -32601 and
-// plan or add-on refusals make the method unsupported, range refusals too; reverts and invalid
-// params are refused requests (no fallback); 5xx and anything else are provider failures.
+// HTTP status and JSON-RPC error → typed error, for every RPC vendor: 401/402/403 reject the key,
+// 429 and -32005 are rate limits, -32601 and plan or add-on refusals make the method unsupported,
+// range refusals too; reverts and invalid params are refused requests (no fallback); 5xx and
+// anything else are provider failures.
 import {
   AuthFailedError,
   NotFoundError,

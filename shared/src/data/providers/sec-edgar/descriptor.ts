@@ -1,7 +1,8 @@
-// SEC EDGAR, the regulator-filings source (doc 3's filings card): the registrant behind a ticker
-// and its recent filings. Keyless, but SEC_USER_AGENT (a name and a contact email) is required by
-// the SEC's fair-access rules; at most 10 requests a second across the process, for both hosts
-// together ("no more than 10 requests per second, regardless of the number of machines").
+// SEC EDGAR, the regulator-filings source (docs/website.md, "Filings"): the registrant behind a
+// ticker and its recent filings. Keyless, but SEC_USER_AGENT (a name and a contact email) is
+// required by the SEC's fair-access rules; at most 10 requests a second across the process, for
+// both hosts together ("no more than 10 requests per second, regardless of the number of
+// machines").
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

@@ -1,9 +1,10 @@
-// SEC EDGAR, the regulator-filings source of doc 3: `filings.cik` (ticker → CIK and name, from
-// www.sec.gov/files/company_tickers.json) and `filings.submissions` (a registrant's recent
-// filings, from data.sec.gov/submissions/CIK##########.json, by CIK or, as a convenience, by
+// SEC EDGAR, the regulator-filings source (docs/website.md, "Filings"): `filings.cik` (ticker → CIK
+// and name, from www.sec.gov/files/company_tickers.json) and `filings.submissions` (a registrant's
+// recent filings, from data.sec.gov/submissions/CIK##########.json, by CIK or, as a convenience, by
 // ticker). The ticker list (~10,000 rows, about 1 MB) is read once and kept by the runtime for
 // the `networks` TTL (1 h) so that one download serves every ticker; a ticker it does not list
-// is "no filer" (NoDataError: UNAVAILABLE), as doc 3 says for funds the SEC does not list.
+// is "no filer" (NoDataError: UNAVAILABLE), as the filings card says for funds the SEC does not
+// list (docs/website.md, "Filings").
 // Links are built from the SEC's archive path: <www>/Archives/edgar/data/<CIK without leading
 // zeros>/<accession without dashes>/<primary document>, and the filing index
 // <accession>-index.htm beside it.

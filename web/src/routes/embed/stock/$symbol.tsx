@@ -1,4 +1,4 @@
-// /embed/stock/<SYMBOL> (doc 3, "Embeddable card"): one stock token's premium card for other
+// /embed/stock/<SYMBOL> (docs/website.md, "Pages"): one stock token's premium card for other
 // sites' iframes. Loader and component read v1.stocks with the embed's 15 s refresh; a symbol
 // that is not a ticker gets a message and no request.
 import { v1SymbolSchema } from '@pkg/shared/contract';

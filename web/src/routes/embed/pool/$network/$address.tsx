@@ -1,4 +1,4 @@
-// /embed/pool/<network>/<address> (doc 3, "Embeddable card"): one pool's card for other sites'
+// /embed/pool/<network>/<address> (docs/website.md, "Pages"): one pool's card for other sites'
 // iframes. Loader and component read v1.pool with the embed's 15 s refresh; a network or address
 // the API would refuse gets a message and no request.
 import { poolCardParamsSchema } from '@pkg/shared/contract';
