@@ -1,4 +1,4 @@
-// Starts the sandboxed child and watches it (docs/sandbox.md, "Limits"): the request on its
+// Starts the sandboxed child and watches it (docs/sandbox.md, "Limits and caps"): the request on its
 // stdin; its stdout and stderr shown on the CLI's stderr up to their caps; its result read from
 // file descriptor 3 up to its cap; the time limit (SIGKILL), the CPU-time limit (RLIMIT_CPU) and
 // no core files (RLIMIT_CORE 0), both set by `ulimit` in the shell that execs the sandbox; and

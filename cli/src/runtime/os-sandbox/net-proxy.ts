@@ -1,4 +1,4 @@
-// The network proxy of the OS boundary (docs/sandbox.md, "Network"). The sandbox has its own
+// The network proxy of the OS boundary (docs/sandbox.md, "The OS boundary on Linux"). The sandbox has its own
 // network namespace with nothing in it but loopback; its one way out is a Unix socket bound into
 // it, served here, in the CLI, outside the sandbox. Each connection starts with one line naming
 // the host and port (network-policy.ts); the proxy admits it only when the manifest declares the

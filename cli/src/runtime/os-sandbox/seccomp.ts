@@ -1,6 +1,6 @@
 // The seccomp filter bubblewrap loads before it starts the tool (`bwrap --seccomp FD`): a classic
 // BPF program over `struct seccomp_data`, refusing the system calls a tool has no use for and an
-// attacker has (docs/sandbox.md, "The seccomp filter"). Written here rather than taken from a
+// attacker has (docs/sandbox.md, "The OS boundary on Linux"). Written here rather than taken from a
 // library because it is policy, not mechanism: the list of calls is ours, the encoding is the
 // kernel's eight-byte `struct sock_filter`.
 import { arch } from 'node:process';

@@ -1,4 +1,4 @@
-// What a tool can see of the disk, in both boundaries (docs/sandbox.md, "Files"): the package,
+// What a tool can see of the disk, in both boundaries (docs/sandbox.md, "What happens on `pkg run`" and "The OS boundary on Linux"): the package,
 // the bootstrap, the declared read and write paths, resolved against the project root. Before a
 // run, every declared path is checked for links that leave it: a declared path that is itself a
 // link, or holds a link (placed in advance, say by a cloned repository) whose target lies outside
