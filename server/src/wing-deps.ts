@@ -86,6 +86,7 @@ export function botDeps(
     wait,
     log: deps.logger,
     pendingReplies: new Set(),
+    pendingEdits: new Set(),
     ...overrides,
   };
 }

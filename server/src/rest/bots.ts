@@ -8,11 +8,11 @@ import type { AppDeps } from '../deps.js';
 import { discordInteractionRoutes } from './discord-interactions.js';
 import { pendingTelegramReplies, telegramWebhookRoutes } from './telegram-webhook.js';
 
-const settledByApp = new WeakMap<AppDeps, () => Promise<void>>();
-
 /** Resolves when every bot answer sent after its response has gone out (or was given up). */
 export async function botRepliesSettled(deps: AppDeps): Promise<void> {
-  await settledByApp.get(deps)?.();
+  const { pendingEdits } = deps.bots;
+  await pendingTelegramReplies(deps);
+  while (pendingEdits.size > 0) await Promise.all([...pendingEdits]);
 }
 
 export function botRoutes(deps: AppDeps): Router {
@@ -20,8 +20,5 @@ export function botRoutes(deps: AppDeps): Router {
   const discord = discordInteractionRoutes(deps);
   router.use(telegramWebhookRoutes(deps));
   router.use(discord);
-  settledByApp.set(deps, async () => {
-    await Promise.all([pendingTelegramReplies(deps), discord.settled()]);
-  });
   return router;
 }

@@ -35,7 +35,7 @@ export function discordInteractionRoutes(deps: AppDeps): DiscordInteractionRoute
     { baseUrl: deps.config.DISCORD_BASE_URL, allowPrivate: deps.allowPrivateNetwork },
     bots.wait,
   );
-  const pending = new Set<Promise<void>>();
+  const pending = bots.pendingEdits;
 
   const checkHeaders: RequestHandler = (req, _res, next) => {
     if (!key)

@@ -39,4 +39,6 @@ export interface BotDeps {
   log: Logger;
   /** Telegram answers sent after the webhook was answered, still on their way. */
   pendingReplies: Set<Promise<void>>;
+  /** Discord answers deferred and edited in later, still on their way. */
+  pendingEdits: Set<Promise<void>>;
 }
