@@ -5,7 +5,7 @@
 import { manifestSha256 } from '@pkg/shared';
 import { syncIndexes } from './models/index.js';
 import type { AppDeps } from '../deps.js';
-import { deriveProvenance } from '../services/registry/legacy-import-service.js';
+import { provenanceOf } from '../services/registry/provenance.js';
 
 export interface Migration {
   id: string;
@@ -53,9 +53,9 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const raw of docs) {
         const doc = raw as unknown as LegacyVersion;
         const hash = doc.manifestSha256 ?? manifestSha256(doc.manifest);
-        const provenance = deriveProvenance(
+        const provenance = provenanceOf(
           { ...doc, format: doc.artifact.format, filename: doc.artifact.filename, manifestSha256: hash },
-          'legacy',
+          { recorded: false, via: 'legacy' },
         );
         await deps.models.Version.collection.updateOne(
           { _id: raw._id, ...missing('provenance') },

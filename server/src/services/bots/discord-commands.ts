@@ -1,19 +1,24 @@
 // The slash commands the Discord application registers (docs/bots.md, "Discord"): every row of
-// the command table except the alert commands (alerts are set in the Telegram bot) and /start
-// (Telegram's first-contact command; /help greets on Discord), the project-token command named by BOT_COIN_COMMAND, and one required STRING option where the
-// row takes an argument (its name from the usage line: `<SYMBOL>` → `symbol`).
+// the command table except the alert commands (alerts are set in the Telegram bot) and the hidden
+// row (/start, Telegram's first-contact command; /help greets on Discord), the project-token
+// command named by BOT_COIN_COMMAND, and one required STRING option where the row takes an
+// argument (its name from the usage line: `<SYMBOL>` → `symbol`).
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
-import { BOT_COMMANDS, type BotCommandRow } from './commands/command-table.js';
+import { chatName, type BotCommandRow } from './commands/command-row.js';
+import { BOT_COMMANDS } from './commands/command-table.js';
+
+/** Whether a row is registered on Discord: neither an alert nor a hidden row. */
+export function isOfferedOnDiscord(row: BotCommandRow): boolean {
+  return !row.alert && !row.hidden;
+}
 
 /** The rows offered on Discord. */
-export const DISCORD_COMMAND_ROWS: readonly BotCommandRow[] = BOT_COMMANDS.filter(
-  (row) => !row.alert && row.name !== 'start',
-);
+export const DISCORD_COMMAND_ROWS: readonly BotCommandRow[] = BOT_COMMANDS.filter(isOfferedOnDiscord);
 
 /** The option's name of a row that takes an argument (`<SYMBOL>` → `symbol`), else undefined. */
 export function optionNameOf(row: BotCommandRow): string | undefined {
@@ -34,7 +39,7 @@ export function discordCommandDefinitions(
   const definitions = DISCORD_COMMAND_ROWS.map((row): RESTPostAPIChatInputApplicationCommandsJSONBody => {
     const option = optionNameOf(row);
     return {
-      name: row.name === 'coin' ? coinCommand : row.name,
+      name: chatName(row, coinCommand),
       description: row.summary.slice(0, 100),
       type: ApplicationCommandType.ChatInput,
       ...(option

@@ -7,9 +7,10 @@ import { RegistryError } from '@pkg/shared';
 import { InteractionResponseType, InteractionType, type APIInteractionResponse } from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { BotDeps } from './bot-deps.js';
+import { chatName } from './commands/command-row.js';
 import { BOT_COMMANDS } from './commands/command-table.js';
 import { runCommand } from './commands/run-command.js';
-import { DISCORD_COMMAND_ROWS, optionNameOf } from './discord-commands.js';
+import { isOfferedOnDiscord, optionNameOf } from './discord-commands.js';
 import type { ChatRef, CommandInput } from './types.js';
 
 /** An interaction response now, or a deferred one (type 5) and the text to edit in later. */
@@ -92,12 +93,16 @@ function chatOf(interaction: Interaction, userId: string): ChatRef {
   };
 }
 
+/** The row a slash command's name stands for (Discord sends the registered name as it is). */
+function rowNamed(deps: BotDeps, name: string) {
+  return BOT_COMMANDS.find((r) => chatName(r, deps.settings.coinCommand) === name);
+}
+
 /** The command input Telegram would give for the same command: the option's value as argument text. */
 function commandInput(deps: BotDeps, interaction: Interaction, name: string): CommandInput {
   const user = interaction.member?.user ?? interaction.user;
-  const fixed = name === deps.settings.coinCommand ? 'coin' : name;
-  const row = DISCORD_COMMAND_ROWS.find((r) => r.name === fixed);
-  const optionName = row ? optionNameOf(row) : undefined;
+  const row = rowNamed(deps, name);
+  const optionName = row && isOfferedOnDiscord(row) ? optionNameOf(row) : undefined;
   const options = interaction.data?.options ?? [];
   const option = optionName ? options.find((o) => o.name === optionName) : undefined;
   const value = option?.value ?? (optionName ? undefined : options[0]?.value);
@@ -110,8 +115,7 @@ function commandInput(deps: BotDeps, interaction: Interaction, name: string): Co
 }
 
 function isSlow(deps: BotDeps, name: string): boolean {
-  const fixed = name === deps.settings.coinCommand ? 'coin' : name;
-  return BOT_COMMANDS.some((r) => r.name === fixed && r.slow);
+  return rowNamed(deps, name)?.slow === true;
 }
 
 /** Validates an interaction (a parsed, signature-checked body); 400 when it is not one we read. */

@@ -6,9 +6,9 @@
 import { telegramUpdateSchema, type TelegramMessage } from '../../infra/telegram/telegram-schemas.js';
 import { removeChat } from './alerts/alert-store.js';
 import type { BotDeps } from './bot-deps.js';
-import { findCommand, runCommand } from './commands/run-command.js';
-import { parseArgs } from './commands/command-args.js';
-import { usageLine } from './commands/command-table.js';
+import { usageLine } from './commands/command-row.js';
+import { findCommand } from './commands/command-table.js';
+import { runCommand } from './commands/run-command.js';
 import { capText } from './format/text.js';
 import type { ChatRef } from './types.js';
 import { isDuplicateKeyError } from '../../db/duplicate-key.js';
@@ -117,7 +117,7 @@ export async function handleTelegramUpdate(
   if (!row && group && command.addressedTo === undefined) return undefined;
 
   // A bad argument is answered with the usage line before anything is written.
-  if (row && !row.alert && !parseArgs(row.name, command.args))
+  if (row && !row.alert && !row.prepare(command.args))
     return replyTo(message, usageLine(row, deps.settings.coinCommand));
 
   const now = deps.clock();

@@ -1,55 +1,14 @@
 // Import of legacy JSON bundles (pkg-admin import-legacy): the bundle is validated, its bytes
 // are stored verbatim (media type application/vnd.pkg.bundle+json) and the version gets a
 // provenance record with `recorded: false`, derived from its metadata. A version that exists
-// already is skipped, never overwritten.
-import {
-  API_VERSION,
-  formatPackageId,
-  integrityOf,
-  manifestSha256,
-  RegistryError,
-  userNameSchema,
-  type Provenance,
-} from '@pkg/shared';
+// already is skipped, never overwritten. The record is built and written by publishVersion
+// (version-writes.ts), as a publish is.
+import { formatPackageId, integrityOf, RegistryError, userNameSchema } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import { decodeLegacyBundle, LEGACY_BUNDLE_MEDIA_TYPE } from './legacy-bundle.js';
 import { claimNamespace, isReservedNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
-import { refreshSummary, storeArtifact, writeVersion } from './version-writes.js';
-
-export interface ProvenanceFacts {
-  namespace: string;
-  name: string;
-  version: string;
-  publishedBy: string;
-  publishedAt: Date;
-  integrity: string;
-  size: number;
-  format: 'tar.gz' | 'json';
-  filename: string;
-  manifestSha256: string;
-}
-
-/** A provenance record derived from metadata, for versions whose publish recorded none. */
-export function deriveProvenance(facts: ProvenanceFacts, via: string): Provenance {
-  return {
-    schemaVersion: 1,
-    recorded: false,
-    registryApiVersion: API_VERSION,
-    package: formatPackageId(facts.namespace, facts.name),
-    version: facts.version,
-    namespace: facts.namespace,
-    publisher: { user: facts.publishedBy, via },
-    publishedAt: facts.publishedAt.toISOString(),
-    artifact: {
-      integrity: facts.integrity,
-      size: facts.size,
-      format: facts.format,
-      filename: facts.filename,
-    },
-    manifestSha256: facts.manifestSha256,
-  };
-}
+import { publishVersion } from './version-writes.js';
 
 export interface ImportOptions {
   /** Owner for a namespace nobody owns yet (claimed for this user). */
@@ -120,33 +79,18 @@ export async function importLegacyBundle(
     return skipped(namespace, name, version);
   const owner = await ownerFor(deps, namespace, options.owner);
 
-  const publishedBy = bundle.publishedBy ?? owner;
-  const publishedAt = bundle.publishedAt ? new Date(bundle.publishedAt) : deps.clock();
   const { integrity, size } = integrityOf(bytes);
-  const file = {
-    filename: `${namespace}-${name}-${version}.json`,
-    integrity,
-    mediaType: LEGACY_BUNDLE_MEDIA_TYPE,
-    format: 'json' as const,
-  };
-  const fileId = await storeArtifact(deps, bytes, file, 'bundle');
-  const hash = manifestSha256(manifest);
-  const record = {
-    namespace,
-    name,
-    version,
+  const written = await publishVersion(deps, {
     manifest,
-    manifestSha256: hash,
+    bytes,
     integrity,
     size,
-    publishedAt,
-    publishedBy,
-  };
-  const provenance = deriveProvenance({ ...record, format: file.format, filename: file.filename }, 'import');
-  const written = { ...record, provenance };
-  if ((await writeVersion(deps, written, fileId, file)) === 'exists')
-    return skipped(namespace, name, version);
-  await refreshSummary(deps, written, fileId, deps.clock());
+    artifact: { format: 'json', mediaType: LEGACY_BUNDLE_MEDIA_TYPE, what: 'bundle' },
+    publishedBy: bundle.publishedBy ?? owner,
+    publishedAt: bundle.publishedAt ? new Date(bundle.publishedAt) : undefined,
+    origin: { recorded: false, via: 'import' },
+  });
+  if (written === 'exists') return skipped(namespace, name, version);
   return {
     status: 'imported',
     name: formatPackageId(namespace, name),

@@ -1,14 +1,11 @@
 // Publish (docs/registry-api.md, Publish), in steps:
 //   validate  the archive with the shared validator
 //   authorize token scope, namespace claim, publish rate, version not yet published
-//   store     the artifact, verified by reading it back        (version-writes.ts)
-//   write     the version record with its provenance            (version-writes.ts)
-//   refresh   the package summary                               (version-writes.ts)
+//   publish   store the artifact (verified by reading it back), write the version record with
+//             its recorded provenance, refresh the package summary  (version-writes.ts)
 // A failure at any step leaves nothing published.
 import {
-  API_VERSION,
   formatPackageId,
-  manifestSha256,
   RegistryError,
   validateArchive,
   type Manifest,
@@ -19,7 +16,7 @@ import { assertStorageReady } from '../../db/availability.js';
 import { authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
-import { refreshSummary, storeArtifact, writeVersion, type NewVersion } from './version-writes.js';
+import { publishVersion } from './version-writes.js';
 
 export const ARCHIVE_MEDIA_TYPE = 'application/gzip';
 
@@ -68,38 +65,6 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
     throw versionExists(formatPackageId(namespace, name), version);
 }
 
-/** The version record of a publish, with its recorded provenance. */
-function versionRecord(input: PublishInput, checked: Checked, filename: string, at: Date): NewVersion {
-  const { manifest, integrity, size } = checked;
-  const { namespace, name, version } = manifest;
-  const hash = manifestSha256(manifest);
-  return {
-    namespace,
-    name,
-    version,
-    manifest,
-    manifestSha256: hash,
-    integrity,
-    size,
-    publishedAt: at,
-    publishedBy: input.auth.user,
-    provenance: {
-      schemaVersion: 1,
-      recorded: true,
-      registryApiVersion: API_VERSION,
-      package: formatPackageId(namespace, name),
-      version,
-      namespace,
-      publisher: { user: input.auth.user, via: 'token' },
-      publishedAt: at.toISOString(),
-      artifact: { integrity, size, format: 'tar.gz', filename },
-      manifestSha256: hash,
-      ...(input.client ? { client: input.client } : {}),
-      ...(input.source ? { source: input.source } : {}),
-    },
-  };
-}
-
 /** Who publishes: the database must be up, and the bearer token valid (before the body is read). */
 export function authenticatePublisher(deps: RegistryDeps, authorization: string | undefined, client: string) {
   assertStorageReady(deps.db);
@@ -110,18 +75,17 @@ export async function publish(deps: RegistryDeps, input: PublishInput): Promise<
   const checked = await validate(input.bytes);
   const { namespace, name, version } = checked.manifest;
   await authorize(deps, input.auth, checked.manifest);
-  const file = {
-    filename: `${namespace}-${name}-${version}.tar.gz`,
-    integrity: checked.integrity,
-    mediaType: ARCHIVE_MEDIA_TYPE,
-    format: 'tar.gz' as const,
-  };
-  const fileId = await storeArtifact(deps, input.bytes, file, 'artifact');
-  const record = versionRecord(input, checked, file.filename, deps.clock());
-  if ((await writeVersion(deps, record, fileId, file)) === 'exists')
-    throw versionExists(formatPackageId(namespace, name), version);
-  await refreshSummary(deps, record, fileId, record.publishedAt);
   const { integrity, size } = checked;
+  const written = await publishVersion(deps, {
+    manifest: checked.manifest,
+    bytes: input.bytes,
+    integrity,
+    size,
+    artifact: { format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE, what: 'artifact' },
+    publishedBy: input.auth.user,
+    origin: { recorded: true, via: 'token', client: input.client, source: input.source },
+  });
+  if (written === 'exists') throw versionExists(formatPackageId(namespace, name), version);
   return {
     name: formatPackageId(namespace, name),
     version,

@@ -1,12 +1,16 @@
-// The writes that make a version exist, shared by publish and the legacy import:
-//   storeArtifact  the bytes into the artifact store (verified by reading them back)
-//   writeVersion   the version record; on failure the artifact is removed again
-//   refreshSummary the package summary; on failure the version and its artifact are removed
-// so that a failure at any step leaves nothing published (docs/registry-api.md, Publish).
-import { formatPackageId, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
+// The one place a version is built and written, for publish and the legacy import
+// (docs/registry-api.md, "Publish" and "Provenance"; docs/legacy-bundles.md):
+//   publishVersion  builds the artifact's file entry and the version record (fields, integrity,
+//                   size, provenance, timestamps) from what the caller checked, then runs:
+//   storeArtifact   the bytes into the artifact store (verified by reading them back)
+//   writeVersion    the version record; on failure the artifact is removed again
+//   refreshSummary  the package summary; on failure the version and its artifact are removed
+// so that a failure at any step leaves nothing published.
+import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
 import { VERSION_UNIQUE_INDEX } from '../../db/models/version.js';
+import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
 
@@ -20,7 +24,7 @@ export interface ArtifactFile {
   format: 'tar.gz' | 'json';
 }
 
-export interface NewVersion {
+interface NewVersion {
   namespace: string;
   name: string;
   version: string;
@@ -31,6 +35,61 @@ export interface NewVersion {
   publishedAt: Date;
   publishedBy: string;
   provenance: Provenance;
+}
+
+/** A version to publish, as its caller checked it. */
+export interface VersionToPublish {
+  manifest: Manifest;
+  /** The artifact's bytes, stored verbatim, with their integrity and size. */
+  bytes: Uint8Array;
+  integrity: string;
+  size: number;
+  /** The artifact's format and media type; `what` names the bytes in a storage error. */
+  artifact: Pick<ArtifactFile, 'format' | 'mediaType'> & { what: string };
+  publishedBy: string;
+  /** When it was published; by default now, read once the bytes are stored. */
+  publishedAt?: Date | undefined;
+  origin: ProvenanceOrigin;
+}
+
+/**
+ * Stores the artifact (`<namespace>-<name>-<version>.<format>`), writes the version record and
+ * refreshes the package summary as of now. 'exists' when the version was published meanwhile:
+ * nothing is left stored then. Any other failure throws, leaving nothing published.
+ */
+export async function publishVersion(
+  deps: RegistryDeps,
+  input: VersionToPublish,
+): Promise<'written' | 'exists'> {
+  const { manifest, integrity, size, artifact } = input;
+  const { namespace, name, version } = manifest;
+  const file: ArtifactFile = {
+    filename: `${namespace}-${name}-${version}.${artifact.format}`,
+    integrity,
+    mediaType: artifact.mediaType,
+    format: artifact.format,
+  };
+  const fileId = await storeArtifact(deps, input.bytes, file, artifact.what);
+  const now = deps.clock();
+  const fields = {
+    namespace,
+    name,
+    version,
+    manifest,
+    manifestSha256: manifestSha256(manifest),
+    integrity,
+    size,
+    publishedAt: input.publishedAt ?? now,
+    publishedBy: input.publishedBy,
+  };
+  const { filename, format } = file;
+  const record: NewVersion = {
+    ...fields,
+    provenance: provenanceOf({ ...fields, format, filename }, input.origin),
+  };
+  if ((await writeVersion(deps, record, fileId, file)) === 'exists') return 'exists';
+  await refreshSummary(deps, record, fileId, now);
+  return 'written';
 }
 
 /**
@@ -73,7 +132,7 @@ function metadataWriteFailed(what: string, cause: unknown): RegistryError {
  * Writes the version record for a stored artifact. 'exists' when the version was published
  * meanwhile (the artifact is removed); other failures remove the artifact and throw.
  */
-export async function writeVersion(
+async function writeVersion(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
@@ -102,7 +161,7 @@ export async function writeVersion(
  * that went away is 503 STORAGE_UNAVAILABLE; the removal then usually fails too, which is
  * logged: the version stays stored although the publish was refused.
  */
-export async function refreshSummary(
+async function refreshSummary(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,

@@ -18,8 +18,13 @@ import { tokenSummary } from './token.js';
 import { walletAnswer } from './wallet.js';
 import type { WebsiteDeps } from './website-deps.js';
 
+/**
+ * A builder per row of V1_ENDPOINTS, typed by its row: a row without a builder, or a builder
+ * without a row, does not compile.
+ */
 type Builders = { [K in V1Name]: (deps: WebsiteDeps, params: V1Params<K>) => Promise<V1Answer<K>> };
 
+/** The one place an endpoint's name is mapped to the service that builds its answer. */
 const BUILDERS: Builders = {
   contract: (deps, p) => contractFacts(deps.data, p.address.toLowerCase()),
   token: (deps) => tokenSummary(deps),
@@ -52,7 +57,7 @@ export async function v1Answer<K extends V1Name>(
   params: V1Params<K>,
 ): Promise<V1Answer<K>> {
   const endpoint = V1_ENDPOINTS[name];
-  const build = BUILDERS[name] as (deps: WebsiteDeps, params: V1Params<K>) => Promise<V1Answer<K>>;
+  const build: Builders[K] = BUILDERS[name];
   const answer = await deps.v1Answers.answer(v1AnswerKey(name, params), async () => {
     const value = endpoint.answer.parse(await build(deps, params));
     return { value, ttlMs: endpoint.ttlMs, keep: !hasFailedSection(value) };

@@ -1,13 +1,20 @@
 // /start and /help (docs/bots.md, "Commands"): a greeting by the user's cleaned first name and
-// the command list with the chat's name for the project-token command.
+// the rows of the command table with the chat's name for the project-token command; alert rows
+// only on Telegram, hidden rows (/start) never.
+import type { BotPlatform } from '../types.js';
 import { cleanName } from '../format/text.js';
-import { BOT_COMMANDS, usageLine } from './command-table.js';
+import { usageLine, type BotCommandRow } from './command-row.js';
 
-export function helpReply(name: string, coinCommand: string, platform: 'telegram' | 'discord'): string {
+export function helpReply(
+  rows: readonly BotCommandRow[],
+  name: string,
+  coinCommand: string,
+  platform: BotPlatform,
+): string {
   const greeting = cleanName(name) || 'there';
   const lines = [`Hi ${greeting}! The commands:`];
-  for (const row of BOT_COMMANDS) {
-    if (row.name === 'start' || (row.alert && platform === 'discord')) continue;
+  for (const row of rows) {
+    if (row.hidden || (row.alert && platform === 'discord')) continue;
     lines.push(`${usageLine(row, coinCommand).slice('Usage: '.length)} — ${row.summary}`);
   }
   lines.push('Market data is not financial advice.');
