@@ -91,13 +91,7 @@ export async function runTool(options: RunToolOptions): Promise<RunToolResult> {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000,
     memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
   };
-  if (!tool.validateInput(input)) {
-    throw new CliError('TOOL_INPUT_INVALID', `The input does not match the input schema of ${tool.name}.`, {
-      exitCode: EXIT.invalidInput,
-      details: schemaErrors('input', tool.validateInput.errors),
-      hint: 'Check the input against the tool schema (see the package SKILL.md).',
-    });
-  }
+  checkInput(tool, input);
   await ensureModuleScope(pkg.dir, projectDir);
   const view = buildView(
     {
@@ -154,15 +148,23 @@ export async function runTool(options: RunToolOptions): Promise<RunToolResult> {
   const response = outcome.stopped ? undefined : outcome.response;
   if (response?.type === 'error') throw toolFailureError(tool.name, response.error satisfies ChildFailure);
   if (response?.type !== 'result') throw outcomeError(outcome, tool.name, limits, boundary);
-  if (tool.validateOutput && !tool.validateOutput(response.output)) {
-    throw new CliError(
-      'TOOL_OUTPUT_INVALID',
-      `The output of ${tool.name} does not match its output schema.`,
-      {
-        details: schemaErrors('output', tool.validateOutput.errors),
-        hint: 'This is a bug in the package; report it to its maintainers.',
-      },
-    );
-  }
+  checkOutput(tool, response.output);
   return { output: response.output, durationMs };
+}
+
+function checkInput(tool: LoadedTool, input: unknown): void {
+  if (tool.validateInput(input)) return;
+  throw new CliError('TOOL_INPUT_INVALID', `The input does not match the input schema of ${tool.name}.`, {
+    exitCode: EXIT.invalidInput,
+    details: schemaErrors('input', tool.validateInput.errors),
+    hint: 'Check the input against the tool schema (see the package SKILL.md).',
+  });
+}
+
+function checkOutput(tool: LoadedTool, output: unknown): void {
+  if (!tool.validateOutput || tool.validateOutput(output)) return;
+  throw new CliError('TOOL_OUTPUT_INVALID', `The output of ${tool.name} does not match its output schema.`, {
+    details: schemaErrors('output', tool.validateOutput.errors),
+    hint: 'This is a bug in the package; report it to its maintainers.',
+  });
 }

@@ -52,92 +52,100 @@ async function target(
   };
 }
 
+/** What one proxy keeps while it runs. */
+interface ProxyState {
+  readonly hosts: readonly string[];
+  readonly resolve: Resolve;
+  readonly refusals: string[];
+  readonly open: Set<Socket>;
+  relayed: number;
+}
+
+function refuse(state: ProxyState, client: Socket, why: string): void {
+  state.refusals.push(why);
+  client.destroy();
+}
+
+/** Reads the `PKG-CONNECT host port` line from a new client, then dials what it names. */
+function accept(state: ProxyState, client: Socket): void {
+  if (state.open.size >= PROXY_MAX_CONNECTIONS) {
+    refuse(state, client, `a connection: more than ${PROXY_MAX_CONNECTIONS} open at once`);
+    return;
+  }
+  state.open.add(client);
+  client.on('close', () => state.open.delete(client));
+  client.on('error', () => undefined);
+  let head = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    head = Buffer.concat([head, chunk]);
+    const end = head.indexOf(0x0a);
+    if (end < 0) {
+      if (head.length > PROXY_HEADER_MAX) refuse(state, client, 'a connection that did not name its host');
+      return;
+    }
+    client.off('data', onData);
+    client.pause();
+    const request = parseProxyHeader(head.subarray(0, end).toString('latin1'));
+    if (!request) refuse(state, client, 'a connection that did not name its host');
+    else void dial(state, client, request, head.subarray(end + 1));
+  };
+  client.on('data', onData);
+}
+
+/** Connects to an admitted host and relays both ways; refuses what the policy does not admit. */
+async function dial(
+  state: ProxyState,
+  client: Socket,
+  request: { host: string; port: number },
+  rest: Buffer,
+): Promise<void> {
+  const found = await target(request.host, state.hosts, state.resolve);
+  if ('refused' in found) {
+    refuse(state, client, `${request.host}:${request.port}: ${found.refused}`);
+    return;
+  }
+  if (client.destroyed) return;
+  const upstream = createConnection({ host: found.address, port: request.port });
+  state.open.add(upstream);
+  upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
+  upstream.on('close', (hadError) => {
+    state.open.delete(upstream);
+    // After a clean close, let what is still on its way to the tool arrive.
+    if (hadError) client.destroy();
+    else client.end();
+  });
+  client.on('close', () => upstream.destroy());
+  upstream.on('error', () => undefined);
+  upstream.once('connect', () => {
+    state.relayed++;
+    upstream.setTimeout(0);
+    if (rest.length > 0) upstream.write(rest);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.resume();
+  });
+}
+
 export function startNetworkProxy(
   socketPath: string,
   hosts: readonly string[],
   resolve: Resolve = systemResolve,
 ): Promise<NetworkProxy> {
-  const refusals: string[] = [];
-  const open = new Set<Socket>();
-  let relayed = 0;
-
-  const handle = (client: Socket) => {
-    if (open.size >= PROXY_MAX_CONNECTIONS) {
-      refusals.push(`a connection: more than ${PROXY_MAX_CONNECTIONS} open at once`);
-      client.destroy();
-      return;
-    }
-    open.add(client);
-    client.on('close', () => open.delete(client));
-    client.on('error', () => undefined);
-    let head = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf(0x0a);
-      if (end < 0) {
-        if (head.length > PROXY_HEADER_MAX) {
-          refusals.push('a connection that did not name its host');
-          client.destroy();
-        }
-        return;
-      }
-      client.off('data', onData);
-      client.pause();
-      const request = parseProxyHeader(head.subarray(0, end).toString('latin1'));
-      if (!request) {
-        refusals.push('a connection that did not name its host');
-        client.destroy();
-        return;
-      }
-      void dial(client, request, head.subarray(end + 1));
-    };
-    client.on('data', onData);
-  };
-
-  const dial = async (client: Socket, request: { host: string; port: number }, rest: Buffer) => {
-    const where = `${request.host}:${request.port}`;
-    const found = await target(request.host, hosts, resolve);
-    if ('refused' in found) {
-      refusals.push(`${where}: ${found.refused}`);
-      client.destroy();
-      return;
-    }
-    if (client.destroyed) return;
-    const upstream = createConnection({ host: found.address, port: request.port });
-    open.add(upstream);
-    upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
-    upstream.on('close', (hadError) => {
-      open.delete(upstream);
-      // After a clean close, let what is still on its way to the tool arrive.
-      if (hadError) client.destroy();
-      else client.end();
-    });
-    client.on('close', () => upstream.destroy());
-    upstream.on('error', () => undefined);
-    upstream.once('connect', () => {
-      relayed++;
-      upstream.setTimeout(0);
-      if (rest.length > 0) upstream.write(rest);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.resume();
-    });
-  };
-
-  const server: Server = createServer(handle);
+  const state: ProxyState = { hosts, resolve, refusals: [], open: new Set(), relayed: 0 };
+  const server: Server = createServer((client) => accept(state, client));
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => {
       server.off('error', reject);
       resolvePromise({
         socketPath,
-        refusals,
+        refusals: state.refusals,
         get relayed() {
-          return relayed;
+          return state.relayed;
         },
         close: () =>
           new Promise<void>((done) => {
-            for (const socket of open) socket.destroy();
+            for (const socket of state.open) socket.destroy();
             server.close(() => done());
           }),
       });
