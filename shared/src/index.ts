@@ -29,3 +29,4 @@ export { checkJsonSchema, compileJsonSchema } from './package/json-schema.js';
 export { parseJsonFile } from './package/json-text.js';
 export { entryPathProblem } from './package/entry-path.js';
 export { isIpLiteral, isPublicAddress } from './net/address-policy.js';
+export * from './trust/index.js';

@@ -49,6 +49,7 @@ export { provenanceSchema, type Provenance, timestampSchema } from '../schemas/p
 export * from '../schemas/api/packages.js';
 export * from '../schemas/api/auth.js';
 export * from '../schemas/api/namespaces.js';
+export * from '../schemas/api/trust.js';
 export {
   cacheInfoSchema,
   type CacheInfo,

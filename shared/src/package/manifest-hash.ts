@@ -1,15 +1,14 @@
-// manifestSha256 of provenance: the SHA-256 of the manifest's canonical JSON (object keys
-// sorted by code point at every depth, no whitespace; RFC 8785 for the JSON a manifest holds).
+// manifestSha256 of provenance: the SHA-256 of the manifest's canonical JSON, RFC 8785 (JSON
+// Canonicalization Scheme: keys sorted by UTF-16 code unit at every depth, no whitespace, numbers
+// as ECMAScript writes them) through the `canonicalize` package. The provenance digest a version's
+// signature covers uses the same form (docs/trust.md, "What is signed").
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value))
-    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const json = canonicalize(value);
+  if (json === undefined) throw new TypeError('the value has no JSON form');
+  return json;
 }
 
 export function manifestSha256(manifest: unknown): string {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { manifestSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
+import { versionTrustSchema } from './version-trust.js';
 
 export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -62,18 +63,20 @@ export const artifactLocationSchema = z.object({
   url: z.string(),
 });
 
-export const versionRecordSchema = z.object({
-  name: z.string(),
-  version: z.string(),
-  manifest: manifestSchema,
-  integrity: integritySchema,
-  size: z.number().int().nonnegative(),
-  publishedAt: timestampSchema,
-  publishedBy: z.string(),
-  download: z.string(),
-  artifact: artifactLocationSchema,
-  provenance: provenanceSchema,
-});
+export const versionRecordSchema = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    manifest: manifestSchema,
+    integrity: integritySchema,
+    size: z.number().int().nonnegative(),
+    publishedAt: timestampSchema,
+    publishedBy: z.string(),
+    download: z.string(),
+    artifact: artifactLocationSchema,
+    provenance: provenanceSchema,
+  })
+  .extend(versionTrustSchema.shape);
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
 
 export const getProvenanceOutputSchema = z.object({

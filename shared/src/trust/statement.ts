@@ -1,0 +1,124 @@
+// The exact bytes the registry signs and logs (docs/trust.md, "What is signed" and "Log entries").
+// Every text is UTF-8 lines of "<field> <value>", in a fixed order, each ending with "\n"; a value
+// is one line with no control characters, so no two records can share bytes.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../package/manifest-hash.js';
+
+export const STATEMENT_HEADER = 'pkg-version-statement/v1';
+export const ENTRY_HEADER = 'pkg-log/v1';
+
+/** The facts of a version that its signature covers. */
+export interface VersionFacts {
+  /** `@namespace/name` */
+  package: string;
+  version: string;
+  integrity: string;
+  size: number;
+  publisher: string;
+  publishedAt: Date;
+  /** The version's provenance record, as stored. */
+  provenance: unknown;
+}
+
+export interface Signature {
+  keyid: string;
+  /** base64 of the 64-byte Ed25519 signature */
+  sig: string;
+}
+
+function line(field: string, value: string): string {
+  if ([...value].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'))
+    throw new Error(`the ${field} holds a control character or a line break`);
+  return value === '' ? `${field}\n` : `${field} ${value}\n`;
+}
+
+/** SHA-256 of the RFC 8785 canonical JSON of a provenance record, as `sha256-<hex>`. */
+export function provenanceDigest(provenance: unknown): string {
+  return `sha256-${createHash('sha256').update(canonicalJson(provenance)).digest('hex')}`;
+}
+
+/** The statement a version's signature is over. */
+export function versionStatement(facts: VersionFacts): string {
+  return (
+    `${STATEMENT_HEADER}\n` +
+    line('package', facts.package) +
+    line('version', facts.version) +
+    line('integrity', facts.integrity) +
+    line('size', String(facts.size)) +
+    line('publisher', facts.publisher) +
+    line('published', facts.publishedAt.toISOString()) +
+    line('provenance', provenanceDigest(facts.provenance))
+  );
+}
+
+/** The log entry of a publish: the statement and its signature. */
+export function publishEntry(facts: VersionFacts, signature: Signature): string {
+  return `${ENTRY_HEADER} publish\n${versionStatement(facts)}${line('signature', `${signature.keyid} ${signature.sig}`)}`;
+}
+
+export type LogEvent =
+  | { kind: 'yank'; package: string; version: string; reason: string; by: string; at: Date }
+  | { kind: 'unyank'; package: string; version: string; by: string; at: Date }
+  | { kind: 'deprecate'; package: string; range: string; message: string; by: string; at: Date }
+  | { kind: 'key'; keyid: string; key: string; retires: string; at: Date };
+
+/** The log entry of a yank, an unyank, a deprecation or a key rotation. */
+export function eventEntry(event: LogEvent): string {
+  const at = line('at', event.at.toISOString());
+  const head = `${ENTRY_HEADER} ${event.kind}\n`;
+  switch (event.kind) {
+    case 'yank':
+      return (
+        head +
+        line('package', event.package) +
+        line('version', event.version) +
+        line('reason', event.reason) +
+        line('by', event.by) +
+        at
+      );
+    case 'unyank':
+      return (
+        head + line('package', event.package) + line('version', event.version) + line('by', event.by) + at
+      );
+    case 'deprecate':
+      return (
+        head +
+        line('package', event.package) +
+        line('range', event.range) +
+        line('message', event.message) +
+        line('by', event.by) +
+        at
+      );
+    case 'key':
+      return head + line('keyid', event.keyid) + line('key', event.key) + line('retires', event.retires) + at;
+  }
+}
+
+export interface ParsedEntry {
+  kind: string;
+  /** The entry's fields; a publish entry's statement fields too. */
+  fields: Record<string, string>;
+  /** A publish entry's signed statement, byte for byte. */
+  statement?: string;
+}
+
+/** Reads a log entry back (for `pkg-admin log verify`, the website and third parties). */
+export function parseEntry(body: string): ParsedEntry {
+  const lines = body.split('\n');
+  if (lines.pop() !== '') throw new Error('a log entry ends with a newline');
+  const [first = '', ...rest] = lines;
+  const head = /^pkg-log\/v1 ([a-z]+)$/.exec(first);
+  if (!head?.[1]) throw new Error(`not a log entry: it starts with ${JSON.stringify(first.slice(0, 40))}`);
+  const fields: Record<string, string> = {};
+  let statement: string | undefined;
+  for (const [i, text] of rest.entries()) {
+    if (text === STATEMENT_HEADER) {
+      statement = `${rest.slice(i, i + 8).join('\n')}\n`;
+      continue;
+    }
+    const space = text.indexOf(' ');
+    const field = space < 0 ? text : text.slice(0, space);
+    fields[field] = space < 0 ? '' : text.slice(space + 1);
+  }
+  return { kind: head[1], fields, ...(statement ? { statement } : {}) };
+}
