@@ -35,6 +35,8 @@ export const registryKeySchema = z.object({
   validFrom: timestampSchema,
   /** When it stopped signing; what it signed before stays valid. */
   expires: timestampSchema.nullable(),
+  /** The previous key's signature over this key's endorsement text (docs/trust.md, "Keys"). */
+  endorsedBy: z.object({ keyid: z.string(), sig: base64 }).nullable(),
 });
 export type RegistryKey = z.infer<typeof registryKeySchema>;
 export const registryKeysOutputSchema = z.object({ origin: z.string(), keys: z.array(registryKeySchema) });
