@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CreatedToken, TokenInfo } from '@pkg/shared/contract';
 import { accountErrorMessage, accountQueryKey, type AccountClient } from '../../lib/account-client';
 import { formatDate } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { CreateTokenForm } from './create-token-form';
 import { CreatedTokenNotice } from './created-token';
 
@@ -34,33 +35,60 @@ export function TokensSection({ client, namespaces }: { client: AccountClient; n
   );
 }
 
+/** The columns; the last one revokes a publish token through `client`. */
+function tokenColumns(client: AccountClient): Column<TokenInfo>[] {
+  return [
+    {
+      key: 'token',
+      header: 'Token',
+      rowHeader: true,
+      cell: (token) => (
+        <>
+          <code>{token.id}</code>
+          {token.label ? ` (${token.label})` : ''}
+        </>
+      ),
+    },
+    { key: 'kind', header: 'Kind', cell: (token) => (token.kind === 'manage' ? 'managing' : 'publish') },
+    {
+      key: 'namespaces',
+      header: 'Namespaces',
+      cell: (token) => (token.namespaces ? token.namespaces.map((n) => `@${n}`).join(', ') : 'all'),
+    },
+    { key: 'created', header: 'Created', cell: (token) => formatDate(token.createdAt) },
+    {
+      key: 'expires',
+      header: 'Expires',
+      cell: (token) => (token.expiresAt ? formatDate(token.expiresAt) : 'never'),
+    },
+    {
+      key: 'last-used',
+      header: 'Last used',
+      cell: (token) => (token.lastUsedAt ? formatDate(token.lastUsedAt) : 'never'),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (token) => <RevokeToken client={client} token={token} />,
+    },
+  ];
+}
+
 function TokenTable({ client, tokens }: { client: AccountClient; tokens: TokenInfo[] }) {
-  if (!tokens.length) return <p>No active tokens.</p>;
   return (
-    <table data-testid="tokens">
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Namespaces</th>
-          <th scope="col">Created</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Last used</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tokens.map((token) => (
-          <TokenRow key={token.id} client={client} token={token} />
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      columns={tokenColumns(client)}
+      rows={tokens}
+      rowKey={(token) => token.id}
+      rowTestId={(token) => `token-${token.id}`}
+      testId="tokens"
+      empty={<p>No active tokens.</p>}
+    />
   );
 }
 
-function TokenRow({ client, token }: { client: AccountClient; token: TokenInfo }) {
+/** Revoke a publish token, after a confirm; a managing token has no button here. */
+function RevokeToken({ client, token }: { client: AccountClient; token: TokenInfo }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const revoke = useMutation({
@@ -68,37 +96,26 @@ function TokenRow({ client, token }: { client: AccountClient; token: TokenInfo }
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...accountQueryKey, 'tokens'] }),
   });
   return (
-    <tr data-testid={`token-${token.id}`}>
-      <th scope="row">
-        <code>{token.id}</code>
-        {token.label ? ` (${token.label})` : ''}
-      </th>
-      <td>{token.kind === 'manage' ? 'managing' : 'publish'}</td>
-      <td>{token.namespaces ? token.namespaces.map((n) => `@${n}`).join(', ') : 'all'}</td>
-      <td>{formatDate(token.createdAt)}</td>
-      <td>{token.expiresAt ? formatDate(token.expiresAt) : 'never'}</td>
-      <td>{token.lastUsedAt ? formatDate(token.lastUsedAt) : 'never'}</td>
-      <td>
-        {token.kind !== 'publish' ? null : confirming ? (
-          <>
-            <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-              Confirm revoke {token.id}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </>
-        ) : (
-          <button type="button" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.id}`}>
-            Revoke
+    <>
+      {token.kind !== 'publish' ? null : confirming ? (
+        <>
+          <button type="button" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+            Confirm revoke {token.id}
           </button>
-        )}
-        {revoke.isError ? (
-          <span role="alert" className="error">
-            {accountErrorMessage(revoke.error)}
-          </span>
-        ) : null}
-      </td>
-    </tr>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.id}`}>
+          Revoke
+        </button>
+      )}
+      {revoke.isError ? (
+        <span role="alert" className="error">
+          {accountErrorMessage(revoke.error)}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -4,9 +4,10 @@
 // notice (not a source review or an audit), the model that wrote it and when. A contract without
 // verified source cannot be explained, and no model is asked.
 import { useQuery } from '@tanstack/react-query';
-import type { ContractInterface, Section } from '@pkg/shared/contract';
+import type { ContractExplanation, ContractInterface, Section } from '@pkg/shared/contract';
 import { providerName, type V1Explanation } from '@pkg/shared/contract';
 import { formatDate } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { useTRPC } from '../../lib/use-trpc';
 import { aiError } from '../ask/ai-error';
 import { isNotVerified } from './not-verified';
@@ -36,6 +37,11 @@ function CannotExplain({ reason }: { reason: string }) {
   );
 }
 
+const FUNCTION_COLUMNS: Column<ContractExplanation['functions'][number]>[] = [
+  { key: 'function', header: 'Function', rowHeader: true, cell: (f) => <code>{f.signature}</code> },
+  { key: 'meaning', header: 'What it does', cell: (f) => f.meaning },
+];
+
 function ExplanationBody({ answer }: { answer: V1Explanation }) {
   const { explanation, model } = answer;
   return (
@@ -55,24 +61,13 @@ function ExplanationBody({ answer }: { answer: V1Explanation }) {
       <h3>Functions</h3>
       {explanation.functions.length > 0 ? (
         <div className="table-wrap">
-          <table className="data" data-testid="explanation-functions">
-            <thead>
-              <tr>
-                <th scope="col">Function</th>
-                <th scope="col">What it does</th>
-              </tr>
-            </thead>
-            <tbody>
-              {explanation.functions.map((f, i) => (
-                <tr key={`${f.signature}-${i}`}>
-                  <th scope="row">
-                    <code>{f.signature}</code>
-                  </th>
-                  <td>{f.meaning}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={FUNCTION_COLUMNS}
+            rows={explanation.functions}
+            rowKey={(f, i) => `${f.signature}-${i}`}
+            className="data"
+            testId="explanation-functions"
+          />
         </div>
       ) : (
         <p>The explanation names no function.</p>

@@ -1,77 +1,71 @@
 // Hyperliquid's perpetual markets (docs/public-api.md, "GET /v1/chain"): mark price as sent, 24 h
 // change, volume and open interest in the dex's collateral, and the hourly funding rate.
-import { providerName, type V1Chain } from '@pkg/shared/contract';
-import { formatAmount, formatFraction, formatPercent } from '../../lib/format';
+import { providerName, type PerpMarketsPanel, type V1Chain } from '@pkg/shared/contract';
+import { formatAmount, formatFraction } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
-import { Missing, Signed } from './missing';
-import { UsdCell } from './usd-cell';
+import { Missing, PercentChange } from './missing';
+import { usdColumn } from './usd-column';
+
+type PerpMarket = PerpMarketsPanel['markets'][number];
+
+/** The columns: a member `source` left out is 'not reported by' it. */
+function perpColumns(source: string): Column<PerpMarket>[] {
+  return [
+    { key: 'market', header: 'Market', rowHeader: true, cell: (m) => m.name },
+    {
+      key: 'mark',
+      header: 'Mark price',
+      align: 'end',
+      cell: (m) =>
+        m.markPx === undefined ? (
+          <Missing what="Mark price" source={source} />
+        ) : (
+          `$${formatAmount(m.markPx, 8)}`
+        ),
+    },
+    {
+      key: 'change',
+      header: '24 h',
+      align: 'end',
+      cell: (m) => <PercentChange value={m.change24hPct} what="24 h change" source={source} />,
+    },
+    usdColumn({ key: 'volume', header: '24 h volume', source, value: (m) => m.volume24hNotional }),
+    usdColumn({
+      key: 'open-interest',
+      header: 'Open interest',
+      source,
+      value: (m) => m.openInterestNotional,
+    }),
+    {
+      key: 'funding',
+      header: 'Funding (1 h)',
+      align: 'end',
+      cell: (m) =>
+        m.funding === undefined || !Number.isFinite(Number(m.funding)) ? (
+          <Missing what="Funding rate" source={source} />
+        ) : (
+          <span title={`${m.funding} per hour`}>{formatFraction(Number(m.funding), 4)}</span>
+        ),
+    },
+  ];
+}
 
 export function PerpsPanel({ section }: { section: V1Chain['perps'] }) {
   /** Who sent the data: a member it left out is 'not reported by' it. */
   const SOURCE = providerName(section.provenance?.source ?? '');
   return (
     <SectionPanel id="perps" title="Perpetuals" section={section}>
-      {(data) =>
-        data.markets.length === 0 ? (
-          <p>{SOURCE} lists no perpetual market.</p>
-        ) : (
-          <TableWrap label="Perpetual markets">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Market</th>
-                  <th scope="col" className="num">
-                    Mark price
-                  </th>
-                  <th scope="col" className="num">
-                    24 h
-                  </th>
-                  <th scope="col" className="num">
-                    24 h volume
-                  </th>
-                  <th scope="col" className="num">
-                    Open interest
-                  </th>
-                  <th scope="col" className="num">
-                    Funding (1 h)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.markets.map((m) => (
-                  <tr key={m.name}>
-                    <th scope="row">{m.name}</th>
-                    <td className="num">
-                      {m.markPx === undefined ? (
-                        <Missing what="Mark price" source={SOURCE} />
-                      ) : (
-                        `$${formatAmount(m.markPx, 8)}`
-                      )}
-                    </td>
-                    <td className="num">
-                      {m.change24hPct === undefined ? (
-                        <Missing what="24 h change" source={SOURCE} />
-                      ) : (
-                        <Signed value={m.change24hPct} text={formatPercent(m.change24hPct)} />
-                      )}
-                    </td>
-                    <UsdCell value={m.volume24hNotional} what="24 h volume" source={SOURCE} />
-                    <UsdCell value={m.openInterestNotional} what="Open interest" source={SOURCE} />
-                    <td className="num">
-                      {m.funding === undefined || !Number.isFinite(Number(m.funding)) ? (
-                        <Missing what="Funding rate" source={SOURCE} />
-                      ) : (
-                        <span title={`${m.funding} per hour`}>{formatFraction(Number(m.funding), 4)}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-        )
-      }
+      {(data) => (
+        <DataTable
+          columns={perpColumns(SOURCE)}
+          rows={data.markets}
+          rowKey={(m) => m.name}
+          className="data"
+          label="Perpetual markets"
+          empty={<p>{SOURCE} lists no perpetual market.</p>}
+        />
+      )}
     </SectionPanel>
   );
 }

@@ -4,8 +4,8 @@
 // why (a pool is never shown as "safe" by default).
 import type { ScreenerList, ScreenerPool, V1Screener } from '@pkg/shared/contract';
 import { formatUsd } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 import { SectionReason } from '../data/section-reason';
 import { SourceLine } from '../data/source-line';
 import { flagName } from './flag-names';
@@ -56,67 +56,65 @@ function Counts({ list }: { list: ScreenerList }) {
   );
 }
 
+/** A number the pool provider sent, formatted, or "—" saying it did not. */
+function orDash<T>(value: T | undefined, format: (value: T) => string) {
+  return value !== undefined ? format(value) : dash;
+}
+
+const POOL_COLUMNS: Column<ScreenerPool>[] = [
+  {
+    key: 'pool',
+    header: 'Pool',
+    rowHeader: true,
+    cell: (pool) => (
+      <>
+        <span className="pool-name">{pool.name ?? pool.address}</span>
+        <br />
+        <span className="muted">
+          {pool.baseToken.symbol ?? pool.baseToken.address} /{' '}
+          {pool.quoteToken.symbol ?? pool.quoteToken.address}
+        </span>
+      </>
+    ),
+  },
+  { key: 'dex', header: 'DEX', className: 'wrap dex', cell: (pool) => pool.dex ?? dash },
+  { key: 'price', header: 'Price (USD)', align: 'end', cell: (pool) => orDash(pool.priceUsd, formatUsd) },
+  {
+    key: 'liquidity',
+    header: 'Liquidity',
+    align: 'end',
+    cell: (pool) => orDash(pool.liquidityUsd, formatUsd),
+  },
+  {
+    key: 'volume',
+    header: '24 h volume',
+    align: 'end',
+    cell: (pool) => orDash(pool.volume24hUsd, formatUsd),
+  },
+  { key: 'age', header: 'Age', align: 'end', cell: (pool) => orDash(pool.ageHours, formatHours) },
+  {
+    key: 'flags',
+    header: 'Flags',
+    className: 'flags-cell',
+    cell: (pool) => <PoolFlags security={pool.security} />,
+  },
+];
+
 export function ScreenerResults({ answer }: { answer: V1Screener }) {
   return (
     <SectionPanel id="pools" title="Newest pools" section={answer.pools}>
       {(list) => (
         <>
           <Counts list={list} />
-          {list.pools.length === 0 ? (
-            <p data-testid="screener-empty">No pool passes these filters.</p>
-          ) : (
-            <TableWrap label="Pools">
-              <table className="data screener-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Pool</th>
-                    <th scope="col">DEX</th>
-                    <th scope="col" className="num">
-                      Price (USD)
-                    </th>
-                    <th scope="col" className="num">
-                      Liquidity
-                    </th>
-                    <th scope="col" className="num">
-                      24 h volume
-                    </th>
-                    <th scope="col" className="num">
-                      Age
-                    </th>
-                    <th scope="col">Flags</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.pools.map((pool) => (
-                    <tr key={`${pool.network}:${pool.address}`} data-testid="screener-pool">
-                      <th scope="row">
-                        <span className="pool-name">{pool.name ?? pool.address}</span>
-                        <br />
-                        <span className="muted">
-                          {pool.baseToken.symbol ?? pool.baseToken.address} /{' '}
-                          {pool.quoteToken.symbol ?? pool.quoteToken.address}
-                        </span>
-                      </th>
-                      <td className="wrap dex">{pool.dex ?? dash}</td>
-                      <td className="num">{pool.priceUsd !== undefined ? formatUsd(pool.priceUsd) : dash}</td>
-                      <td className="num">
-                        {pool.liquidityUsd !== undefined ? formatUsd(pool.liquidityUsd) : dash}
-                      </td>
-                      <td className="num">
-                        {pool.volume24hUsd !== undefined ? formatUsd(pool.volume24hUsd) : dash}
-                      </td>
-                      <td className="num">
-                        {pool.ageHours !== undefined ? formatHours(pool.ageHours) : dash}
-                      </td>
-                      <td className="flags-cell">
-                        <PoolFlags security={pool.security} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
+          <DataTable
+            columns={POOL_COLUMNS}
+            rows={list.pools}
+            rowKey={(pool) => `${pool.network}:${pool.address}`}
+            rowTestId="screener-pool"
+            className="data screener-table"
+            label="Pools"
+            empty={<p data-testid="screener-empty">No pool passes these filters.</p>}
+          />
         </>
       )}
     </SectionPanel>

@@ -1,14 +1,29 @@
 // The candles of the project token's pool (GET /v1/token/candles) with the candle size chosen
 // in the URL: the chart, a summary for assistive technology, and the same candles as a table.
+import type { CandleV1 } from '@pkg/shared/contract';
 import { CandlesChart } from '../../charts/candles-chart';
 import { formatDate, formatUsd } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 import { TIMEFRAMES, TIMEFRAME_KEYS, type TimeframeKey } from './timeframes';
 import type { CandlesAnswer } from './types';
 
 const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 const price = (n: number) => formatUsd(n);
+
+const CANDLE_COLUMNS: Column<CandleV1>[] = [
+  { key: 'start', header: 'Start (UTC)', rowHeader: true, cell: (c) => formatDate(isoOf(c.time)) },
+  { key: 'open', header: 'Open', align: 'end', cell: (c) => price(c.open) },
+  { key: 'high', header: 'High', align: 'end', cell: (c) => price(c.high) },
+  { key: 'low', header: 'Low', align: 'end', cell: (c) => price(c.low) },
+  { key: 'close', header: 'Close', align: 'end', cell: (c) => price(c.close) },
+  {
+    key: 'volume',
+    header: 'Volume',
+    align: 'end',
+    cell: (c) => (c.volume !== undefined ? formatUsd(c.volume) : 'not sent'),
+  },
+];
 
 export function TimeframeSelect({
   value,
@@ -61,43 +76,15 @@ export function CandlesPanel({ answer, timeframe }: { answer: CandlesAnswer; tim
             <CandlesChart candles={candles} label={label} formatTime={tick} formatPrice={price} />
             <details className="token-candle-table">
               <summary>The candles as a table</summary>
-              <TableWrap label="Candles table">
-                <table className="data" data-testid="candle-table">
-                  <caption className="visually-hidden">{size} candles in USD, oldest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Start (UTC)</th>
-                      <th scope="col" className="num">
-                        Open
-                      </th>
-                      <th scope="col" className="num">
-                        High
-                      </th>
-                      <th scope="col" className="num">
-                        Low
-                      </th>
-                      <th scope="col" className="num">
-                        Close
-                      </th>
-                      <th scope="col" className="num">
-                        Volume
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {candles.map((c) => (
-                      <tr key={c.time}>
-                        <th scope="row">{formatDate(isoOf(c.time))}</th>
-                        <td className="num">{price(c.open)}</td>
-                        <td className="num">{price(c.high)}</td>
-                        <td className="num">{price(c.low)}</td>
-                        <td className="num">{price(c.close)}</td>
-                        <td className="num">{c.volume !== undefined ? formatUsd(c.volume) : 'not sent'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable
+                columns={CANDLE_COLUMNS}
+                rows={candles}
+                rowKey={(c) => c.time}
+                className="data"
+                testId="candle-table"
+                caption={`${size} candles in USD, oldest first`}
+                label="Candles table"
+              />
             </details>
           </>
         );

@@ -2,12 +2,45 @@
 // holders with the project's own addresses marked (dev wallet, burn address, the pool).
 import { Link } from '@tanstack/react-router';
 import { formatAmount, shortAddress } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 import { percentOfSupply } from './percent-of-supply';
-import type { TokenAnswer } from './types';
+import type { DataOf, TokenAnswer } from './types';
+
+type TopHolder = DataOf<TokenAnswer['topHolders']>['holders'][number];
 
 const ROLE_LABEL = { dev: 'Dev wallet', burn: 'Burn address', pool: 'Pool' } as const;
+
+const TOP_HOLDER_COLUMNS: Column<TopHolder>[] = [
+  { key: 'rank', header: 'Rank', align: 'end', cell: (h) => h.rank },
+  {
+    key: 'address',
+    header: 'Address',
+    cell: (h) => (
+      <Link to="/wallet/$address" params={{ address: h.address }} title={h.address}>
+        {shortAddress(h.address)}
+      </Link>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (h) => (h.amount !== undefined ? formatAmount(h.amount) : 'not read'),
+  },
+  { key: 'share', header: '% of supply', align: 'end', cell: (h) => percentOfSupply(h.percentOfSupply) },
+  {
+    key: 'role',
+    header: 'Role',
+    cell: (h) =>
+      h.role ? (
+        <span className={`flag token-role token-role-${h.role}`} data-testid="holder-role">
+          {ROLE_LABEL[h.role]}
+        </span>
+      ) : null,
+  },
+  { key: 'name', header: 'Name', cell: (h) => h.name ?? (h.isContract ? 'contract' : '') },
+];
 
 export function HoldersPanel({ token }: { token: TokenAnswer }) {
   return (
@@ -26,49 +59,15 @@ export function TopHoldersPanel({ token }: { token: TokenAnswer }) {
     <SectionPanel id="top-holders" title="Top holders" section={token.topHolders}>
       {(top) => (
         <>
-          <TableWrap label="Top holders table">
-            <table className="data" data-testid="top-holders-table">
-              <caption className="visually-hidden">The largest holders of the token</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    Rank
-                  </th>
-                  <th scope="col">Address</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    % of supply
-                  </th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Name</th>
-                </tr>
-              </thead>
-              <tbody>
-                {top.holders.map((h) => (
-                  <tr key={h.address}>
-                    <td className="num">{h.rank}</td>
-                    <td>
-                      <Link to="/wallet/$address" params={{ address: h.address }} title={h.address}>
-                        {shortAddress(h.address)}
-                      </Link>
-                    </td>
-                    <td className="num">{h.amount !== undefined ? formatAmount(h.amount) : 'not read'}</td>
-                    <td className="num">{percentOfSupply(h.percentOfSupply)}</td>
-                    <td>
-                      {h.role ? (
-                        <span className={`flag token-role token-role-${h.role}`} data-testid="holder-role">
-                          {ROLE_LABEL[h.role]}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>{h.name ?? (h.isContract ? 'contract' : '')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            columns={TOP_HOLDER_COLUMNS}
+            rows={top.holders}
+            rowKey={(h) => h.address}
+            className="data"
+            testId="top-holders-table"
+            caption="The largest holders of the token"
+            label="Top holders table"
+          />
           {top.more ? <p className="muted">The explorer lists more holders than these.</p> : null}
         </>
       )}

@@ -1,8 +1,8 @@
 // The configured pool as the DEX market provider lists it (GET /v1/token, `market`): liquidity,
 // volume, trade counts and price change by window; a window the provider did not send is left out.
 import { formatPercent, formatUsd, shortAddress } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 import type { DataOf, TokenAnswer } from './types';
 
 type Market = DataOf<TokenAnswer['market']>;
@@ -13,15 +13,41 @@ const WINDOWS = [
   ['h24', '24 h'],
 ] as const;
 
+/** One window's numbers, each undefined when the provider did not send it. */
+function windowRow(m: Market, [w, label]: (typeof WINDOWS)[number]) {
+  return { w, label, volume: m.volumeUsd?.[w], txns: m.txns?.[w], change: m.priceChangePct?.[w] };
+}
+type WindowRow = ReturnType<typeof windowRow>;
+
+const WINDOW_COLUMNS: Column<WindowRow>[] = [
+  { key: 'window', header: 'Window', rowHeader: true, cell: (r) => r.label },
+  {
+    key: 'volume',
+    header: 'Volume',
+    align: 'end',
+    cell: (r) => (r.volume !== undefined ? formatUsd(r.volume) : 'not sent'),
+  },
+  {
+    key: 'txns',
+    header: 'Buys / sells',
+    align: 'end',
+    cell: (r) => (r.txns ? `${r.txns.buys} / ${r.txns.sells}` : 'not sent'),
+  },
+  {
+    key: 'change',
+    header: 'Price change',
+    align: 'end',
+    className: (r) => (r.change === undefined ? undefined : r.change >= 0 ? 'up' : 'down'),
+    cell: (r) => (r.change !== undefined ? formatPercent(r.change) : 'not sent'),
+  },
+];
+
 export function MarketPanel({ token }: { token: TokenAnswer }) {
   return (
     <SectionPanel id="market" title="Market" section={token.market}>
       {(m: Market) => {
-        const windows = WINDOWS.filter(
-          ([w]) =>
-            m.volumeUsd?.[w] !== undefined ||
-            m.txns?.[w] !== undefined ||
-            m.priceChangePct?.[w] !== undefined,
+        const windows = WINDOWS.map((window) => windowRow(m, window)).filter(
+          (r) => r.volume !== undefined || r.txns !== undefined || r.change !== undefined,
         );
         return (
           <>
@@ -38,44 +64,16 @@ export function MarketPanel({ token }: { token: TokenAnswer }) {
                 </>
               ) : null}
             </dl>
-            {windows.length > 0 ? (
-              <TableWrap label="Market by window">
-                <table className="data" data-testid="market-table">
-                  <caption className="visually-hidden">Volume, trades and price change by window</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Window</th>
-                      <th scope="col" className="num">
-                        Volume
-                      </th>
-                      <th scope="col" className="num">
-                        Buys / sells
-                      </th>
-                      <th scope="col" className="num">
-                        Price change
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {windows.map(([w, label]) => {
-                      const volume = m.volumeUsd?.[w];
-                      const txns = m.txns?.[w];
-                      const change = m.priceChangePct?.[w];
-                      return (
-                        <tr key={w}>
-                          <th scope="row">{label}</th>
-                          <td className="num">{volume !== undefined ? formatUsd(volume) : 'not sent'}</td>
-                          <td className="num">{txns ? `${txns.buys} / ${txns.sells}` : 'not sent'}</td>
-                          <td className={`num${change === undefined ? '' : change >= 0 ? ' up' : ' down'}`}>
-                            {change !== undefined ? formatPercent(change) : 'not sent'}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </TableWrap>
-            ) : null}
+            <DataTable
+              columns={WINDOW_COLUMNS}
+              rows={windows}
+              rowKey={(r) => r.w}
+              className="data"
+              testId="market-table"
+              caption="Volume, trades and price change by window"
+              label="Market by window"
+              empty={null}
+            />
           </>
         );
       }}

@@ -2,10 +2,22 @@
 // the burn addresses and the dev wallets are the same table with their own headings.
 import type { ReactNode } from 'react';
 import { formatAmount } from '../../lib/format';
-import { TableWrap } from '../data/table-wrap';
+import { type Column, DataTable } from '../data/data-table';
 import { percentOfSupply } from './percent-of-supply';
 
 type Row = { address: string; amount: string; percentOfSupply?: string | undefined };
+
+function supplyShareColumns(
+  addressHeading: string,
+  amountHeading: string,
+  address: (address: string) => ReactNode,
+): Column<Row>[] {
+  return [
+    { key: 'address', header: addressHeading, cell: (r) => address(r.address) },
+    { key: 'amount', header: amountHeading, align: 'end', cell: (r) => formatAmount(r.amount) },
+    { key: 'share', header: '% of supply', align: 'end', cell: (r) => percentOfSupply(r.percentOfSupply) },
+  ];
+}
 
 export function SupplyShareTable({
   label,
@@ -25,30 +37,14 @@ export function SupplyShareTable({
   address: (address: string) => ReactNode;
 }) {
   return (
-    <TableWrap label={label}>
-      <table className="data" data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{addressHeading}</th>
-            <th scope="col" className="num">
-              {amountHeading}
-            </th>
-            <th scope="col" className="num">
-              % of supply
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.address}>
-              <td>{address(r.address)}</td>
-              <td className="num">{formatAmount(r.amount)}</td>
-              <td className="num">{percentOfSupply(r.percentOfSupply)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <DataTable
+      columns={supplyShareColumns(addressHeading, amountHeading, address)}
+      rows={rows}
+      rowKey={(r) => r.address}
+      className="data"
+      testId={testId}
+      caption={caption}
+      label={label}
+    />
   );
 }

@@ -3,8 +3,8 @@
 // price source lists the token: an unpriced holding shows "—", never $0.
 import type { Holding, HoldingList, Section } from '@pkg/shared/contract';
 import { formatAmount, formatUsd, shortAddress } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 import { SourceLine } from '../data/source-line';
 
 /** Why a holding has no price, in words (the section's reason holds the providers' details). */
@@ -46,6 +46,46 @@ function ValueCell({ holding }: { holding: Holding }) {
   );
 }
 
+function amountText(h: Holding): string {
+  if (h.tokenId !== undefined) return `#${h.tokenId}`;
+  if (h.amount !== undefined) return formatAmount(h.amount);
+  return `${h.balance} (raw units; decimals unknown)`;
+}
+
+const HOLDING_COLUMNS: Column<Holding>[] = [
+  {
+    key: 'token',
+    header: 'Token',
+    rowHeader: true,
+    cell: (h) => (
+      <>
+        {h.name ?? 'unnamed token'}
+        <br />
+        <code className="muted" title={h.token}>
+          {shortAddress(h.token)}
+        </code>
+      </>
+    ),
+  },
+  { key: 'symbol', header: 'Symbol', cell: (h) => h.symbol ?? '—' },
+  { key: 'amount', header: 'Amount', align: 'end', cell: amountText },
+  {
+    key: 'price',
+    header: 'Price (USD)',
+    align: 'end',
+    className: 'wrap',
+    cell: (h) => <PriceCell price={h.price} />,
+  },
+  {
+    key: 'value',
+    header: 'Value (USD)',
+    align: 'end',
+    className: 'wrap',
+    testId: 'holding-value',
+    cell: (h) => <ValueCell holding={h} />,
+  },
+];
+
 export function HoldingsPanel({ section }: { section: Section<HoldingList> }) {
   return (
     <SectionPanel id="holdings" title="Holdings" section={section}>
@@ -64,56 +104,15 @@ export function HoldingsPanel({ section }: { section: Section<HoldingList> }) {
               The holdings source stopped before the end of the list: more holdings exist than shown.
             </p>
           ) : null}
-          {list.holdings.length === 0 ? (
-            <p>This wallet holds no token the source lists.</p>
-          ) : (
-            <TableWrap label="Holdings">
-              <table className="data wallet-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Token</th>
-                    <th scope="col">Symbol</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                    <th scope="col" className="num">
-                      Price (USD)
-                    </th>
-                    <th scope="col" className="num">
-                      Value (USD)
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.holdings.map((h) => (
-                    <tr key={`${h.token}:${h.tokenId ?? ''}`} data-testid="holding">
-                      <th scope="row">
-                        {h.name ?? 'unnamed token'}
-                        <br />
-                        <code className="muted" title={h.token}>
-                          {shortAddress(h.token)}
-                        </code>
-                      </th>
-                      <td>{h.symbol ?? '—'}</td>
-                      <td className="num">
-                        {h.tokenId !== undefined
-                          ? `#${h.tokenId}`
-                          : h.amount !== undefined
-                            ? formatAmount(h.amount)
-                            : `${h.balance} (raw units; decimals unknown)`}
-                      </td>
-                      <td className="num wrap">
-                        <PriceCell price={h.price} />
-                      </td>
-                      <td className="num wrap" data-testid="holding-value">
-                        <ValueCell holding={h} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
+          <DataTable
+            columns={HOLDING_COLUMNS}
+            rows={list.holdings}
+            rowKey={(h) => `${h.token}:${h.tokenId ?? ''}`}
+            rowTestId="holding"
+            className="data wallet-table"
+            label="Holdings"
+            empty={<p>This wallet holds no token the source lists.</p>}
+          />
         </>
       )}
     </SectionPanel>

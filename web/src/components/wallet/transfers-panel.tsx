@@ -2,8 +2,8 @@
 // direction seen from the wallet, token, amount, the other side and the transaction.
 import type { Section, WalletTransfer } from '@pkg/shared/contract';
 import { formatAmount, formatDate, shortAddress } from '../../lib/format';
+import { type Column, DataTable } from '../data/data-table';
 import { SectionPanel } from '../data/section-panel';
-import { TableWrap } from '../data/table-wrap';
 
 const DIRECTION: Record<NonNullable<WalletTransfer['direction']>, string> = {
   in: 'in',
@@ -37,6 +37,24 @@ function amountText(t: WalletTransfer): string {
   return '—';
 }
 
+function timeText(t: WalletTransfer): string {
+  if (t.timestamp) return formatDate(t.timestamp);
+  return t.blockNumber ? `block ${t.blockNumber}` : '—';
+}
+
+const TRANSFER_COLUMNS: Column<WalletTransfer>[] = [
+  { key: 'time', header: 'Time', cell: timeText },
+  { key: 'direction', header: 'Direction', cell: (t) => (t.direction ? DIRECTION[t.direction] : '—') },
+  { key: 'token', header: 'Token', cell: (t) => t.symbol ?? (t.token ? shortAddress(t.token) : '—') },
+  { key: 'amount', header: 'Amount', align: 'end', cell: amountText },
+  { key: 'counterparty', header: 'Counterparty', cell: (t) => <Counterparty t={t} /> },
+  {
+    key: 'transaction',
+    header: 'Transaction',
+    cell: (t) => <code title={t.hash}>{shortAddress(t.hash)}</code>,
+  },
+];
+
 export function TransfersPanel({
   section,
 }: {
@@ -49,44 +67,14 @@ export function TransfersPanel({
           <p>No token transfer is listed for this wallet.</p>
         ) : (
           <>
-            <TableWrap label="Transfers">
-              <table className="data wallet-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Direction</th>
-                    <th scope="col">Token</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                    <th scope="col">Counterparty</th>
-                    <th scope="col">Transaction</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.transfers.map((t, i) => (
-                    <tr key={`${t.hash}:${i}`} data-testid="transfer">
-                      <td>
-                        {t.timestamp
-                          ? formatDate(t.timestamp)
-                          : t.blockNumber
-                            ? `block ${t.blockNumber}`
-                            : '—'}
-                      </td>
-                      <td>{t.direction ? DIRECTION[t.direction] : '—'}</td>
-                      <td>{t.symbol ?? (t.token ? shortAddress(t.token) : '—')}</td>
-                      <td className="num">{amountText(t)}</td>
-                      <td>
-                        <Counterparty t={t} />
-                      </td>
-                      <td>
-                        <code title={t.hash}>{shortAddress(t.hash)}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              columns={TRANSFER_COLUMNS}
+              rows={data.transfers}
+              rowKey={(t, i) => `${t.hash}:${i}`}
+              rowTestId="transfer"
+              className="data wallet-table"
+              label="Transfers"
+            />
             {data.more ? <p className="muted">More transfers exist; the newest are shown.</p> : null}
           </>
         )

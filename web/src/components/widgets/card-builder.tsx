@@ -116,124 +116,185 @@ function Field({
   );
 }
 
+type CardInput = Parameters<typeof cardOf>[0];
+type InputErrors = Extract<ReturnType<typeof cardOf>, { errors: unknown }>['errors'];
+type Size = { width: string; height: string };
+type ReadyCard = { path: string; title: string };
+
+function CardChoice({ card, onChange }: { card: Card; onChange: (card: Card) => void }) {
+  return (
+    <fieldset>
+      <legend>Card</legend>
+      {CARDS.map((c) => (
+        <label key={c.value} className="builder-choice">
+          <input
+            type="radio"
+            name="card"
+            value={c.value}
+            checked={card === c.value}
+            onChange={() => onChange(c.value)}
+          />{' '}
+          {c.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The chosen card's own fields: a stock's symbol, a pool's network and address; none for the token. */
+function CardFields({
+  input,
+  errors,
+  onChange,
+}: {
+  input: CardInput;
+  errors: InputErrors;
+  onChange: (key: keyof InputErrors, value: string) => void;
+}) {
+  if (input.card === 'stock')
+    return (
+      <Field
+        label="Symbol"
+        value={input.symbol}
+        onChange={(value) => onChange('symbol', value)}
+        error={input.symbol.trim() ? errors.symbol : undefined}
+        hint="A ticker the issuer lists, such as SPY"
+        testId="builder-symbol"
+      />
+    );
+  if (input.card !== 'pool') return null;
+  return (
+    <>
+      <Field
+        label="Network"
+        value={input.network}
+        onChange={(value) => onChange('network', value)}
+        error={errors.network}
+        hint="robinhood, eth, base …"
+        testId="builder-network"
+      />
+      <Field
+        label="Pool address"
+        value={input.address}
+        onChange={(value) => onChange('address', value)}
+        error={input.address.trim() ? errors.address : undefined}
+        hint="0x + 40 hex digits, a v4 pool id, or a base58 address"
+        testId="builder-address"
+      />
+    </>
+  );
+}
+
+function SizeFields({
+  size,
+  errors,
+  onChange,
+}: {
+  size: Size;
+  errors: Partial<Size>;
+  onChange: (key: keyof Size, value: string) => void;
+}) {
+  return (
+    <div className="builder-size">
+      <Field
+        label="Width"
+        value={size.width}
+        onChange={(value) => onChange('width', value)}
+        error={errors.width}
+        inputMode="numeric"
+        testId="builder-width"
+      />
+      <Field
+        label="Height"
+        value={size.height}
+        onChange={(value) => onChange('height', value)}
+        error={errors.height}
+        inputMode="numeric"
+        testId="builder-height"
+      />
+    </div>
+  );
+}
+
+function SnippetPanel({ ready, size }: { ready: ReadyCard | undefined; size: Size }) {
+  const snippet = ready
+    ? snippetOf(window.location.origin, ready.path, size.width, size.height, ready.title)
+    : undefined;
+  return (
+    <section className="panel" aria-labelledby="snippet-heading">
+      <h2 id="snippet-heading">Snippet</h2>
+      {snippet !== undefined ? (
+        <>
+          <pre className="snippet" data-testid="builder-snippet">
+            <code>{snippet}</code>
+          </pre>
+          <CopyButton text={snippet} label="Copy the snippet" />
+        </>
+      ) : (
+        <p className="muted" data-testid="builder-no-snippet">
+          Fill in the card's fields to get its snippet.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PreviewPanel({ ready, size }: { ready: ReadyCard | undefined; size: Size }) {
+  return (
+    <section className="panel" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Preview</h2>
+      {ready ? (
+        <div className="widget-preview">
+          <iframe
+            key={ready.path}
+            src={ready.path}
+            width={size.width}
+            height={size.height}
+            title={`Preview: ${ready.title}`}
+            data-testid="builder-preview"
+          />
+        </div>
+      ) : (
+        <p className="muted">The preview appears once the card's fields are valid.</p>
+      )}
+    </section>
+  );
+}
+
 export function CardBuilder() {
-  const [card, setCard] = useState<Card>('token');
-  const [symbol, setSymbol] = useState('');
-  const [network, setNetwork] = useState('robinhood');
-  const [address, setAddress] = useState('');
-  const [width, setWidth] = useState('320');
-  const [height, setHeight] = useState('180');
-  const chosen = cardOf({ card, symbol, network, address });
-  const widthError = sizeError(width, SIZE.width);
-  const heightError = sizeError(height, SIZE.height);
-  const errors = 'errors' in chosen ? chosen.errors : {};
-  const ready = 'path' in chosen && !widthError && !heightError ? chosen : undefined;
-  const origin = window.location.origin;
+  const [input, setInput] = useState<CardInput>({
+    card: 'token',
+    symbol: '',
+    network: 'robinhood',
+    address: '',
+  });
+  const [size, setSize] = useState<Size>({ width: '320', height: '180' });
+  const chosen = cardOf(input);
+  const sizeErrors = {
+    width: sizeError(size.width, SIZE.width),
+    height: sizeError(size.height, SIZE.height),
+  };
+  const ready = 'path' in chosen && !sizeErrors.width && !sizeErrors.height ? chosen : undefined;
   return (
     <>
       <section className="panel" aria-labelledby="builder-heading">
         <h2 id="builder-heading">Choose a card</h2>
         <form className="builder" onSubmit={(e) => e.preventDefault()} aria-label="Card builder">
-          <fieldset>
-            <legend>Card</legend>
-            {CARDS.map((c) => (
-              <label key={c.value} className="builder-choice">
-                <input
-                  type="radio"
-                  name="card"
-                  value={c.value}
-                  checked={card === c.value}
-                  onChange={() => setCard(c.value)}
-                />{' '}
-                {c.label}
-              </label>
-            ))}
-          </fieldset>
-          {card === 'stock' ? (
-            <Field
-              label="Symbol"
-              value={symbol}
-              onChange={setSymbol}
-              error={symbol.trim() ? errors.symbol : undefined}
-              hint="A ticker the issuer lists, such as SPY"
-              testId="builder-symbol"
-            />
-          ) : null}
-          {card === 'pool' ? (
-            <>
-              <Field
-                label="Network"
-                value={network}
-                onChange={setNetwork}
-                error={errors.network}
-                hint="robinhood, eth, base …"
-                testId="builder-network"
-              />
-              <Field
-                label="Pool address"
-                value={address}
-                onChange={setAddress}
-                error={address.trim() ? errors.address : undefined}
-                hint="0x + 40 hex digits, a v4 pool id, or a base58 address"
-                testId="builder-address"
-              />
-            </>
-          ) : null}
-          <div className="builder-size">
-            <Field
-              label="Width"
-              value={width}
-              onChange={setWidth}
-              error={widthError}
-              inputMode="numeric"
-              testId="builder-width"
-            />
-            <Field
-              label="Height"
-              value={height}
-              onChange={setHeight}
-              error={heightError}
-              inputMode="numeric"
-              testId="builder-height"
-            />
-          </div>
+          <CardChoice card={input.card} onChange={(card) => setInput((prev) => ({ ...prev, card }))} />
+          <CardFields
+            input={input}
+            errors={'errors' in chosen ? chosen.errors : {}}
+            onChange={(key, value) => setInput((prev) => ({ ...prev, [key]: value }))}
+          />
+          <SizeFields
+            size={size}
+            errors={sizeErrors}
+            onChange={(key, value) => setSize((prev) => ({ ...prev, [key]: value }))}
+          />
         </form>
       </section>
-      <section className="panel" aria-labelledby="snippet-heading">
-        <h2 id="snippet-heading">Snippet</h2>
-        {ready ? (
-          <>
-            <pre className="snippet" data-testid="builder-snippet">
-              <code>{snippetOf(origin, ready.path, width, height, ready.title)}</code>
-            </pre>
-            <CopyButton
-              text={snippetOf(origin, ready.path, width, height, ready.title)}
-              label="Copy the snippet"
-            />
-          </>
-        ) : (
-          <p className="muted" data-testid="builder-no-snippet">
-            Fill in the card's fields to get its snippet.
-          </p>
-        )}
-      </section>
-      <section className="panel" aria-labelledby="preview-heading">
-        <h2 id="preview-heading">Preview</h2>
-        {ready ? (
-          <div className="widget-preview">
-            <iframe
-              key={ready.path}
-              src={ready.path}
-              width={width}
-              height={height}
-              title={`Preview: ${ready.title}`}
-              data-testid="builder-preview"
-            />
-          </div>
-        ) : (
-          <p className="muted">The preview appears once the card's fields are valid.</p>
-        )}
-      </section>
+      <SnippetPanel ready={ready} size={size} />
+      <PreviewPanel ready={ready} size={size} />
     </>
   );
 }
