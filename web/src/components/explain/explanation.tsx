@@ -60,15 +60,14 @@ function ExplanationBody({ answer }: { answer: V1Explanation }) {
       </p>
       <h3>Functions</h3>
       {explanation.functions.length > 0 ? (
-        <div className="table-wrap">
-          <DataTable
-            columns={FUNCTION_COLUMNS}
-            rows={explanation.functions}
-            rowKey={(f, i) => `${f.signature}-${i}`}
-            className="data"
-            testId="explanation-functions"
-          />
-        </div>
+        <DataTable
+          columns={FUNCTION_COLUMNS}
+          rows={explanation.functions}
+          rowKey={(f, i) => `${f.signature}-${i}`}
+          className="data"
+          testId="explanation-functions"
+          label="The contract's functions"
+        />
       ) : (
         <p>The explanation names no function.</p>
       )}
