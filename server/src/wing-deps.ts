@@ -1,8 +1,9 @@
 // The three wings' deps (docs/architecture.md, "The three wings"), built from the app's deps by
 // the composition root: each wing gets what it uses and nothing else, and state that lives as
-// long as the server (the /v1 answer cache, explanations being written, Telegram answers on
-// their way) is a field of the object built here, once per app.
+// long as the server (the package metadata cache, the /v1 answer cache, explanations being
+// written, Telegram answers on their way) is a field of the object built here, once per app.
 import { setTimeout as delay } from 'node:timers/promises';
+import { createMetadataCache } from './cache/metadata-cache.js';
 import { createV1AnswerCache } from './cache/v1-answers.js';
 import { invalidConfiguration } from './config.js';
 import type { BaseDeps } from './deps.js';
@@ -25,6 +26,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     artifacts,
     limiter,
     clock,
+    metadata: createMetadataCache(models),
   };
 }
 
