@@ -1,5 +1,5 @@
 // A table cell holding a USD amount, or "—" saying the source did not report it (docs/website.md,
-// "Panels": a panel never invents a value).
+// "Pages": a panel never invents a value).
 import { formatUsd } from '../../lib/format';
 import { Missing } from './missing';
 
