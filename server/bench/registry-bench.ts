@@ -51,7 +51,7 @@ async function setUpPkg(bigBytes: Buffer) {
   children.push(pkg);
   const admin = await openAdminDeps({ PKG_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   try {
-    const { token } = await createUser(admin.deps, 'bench');
+    const { token } = await createUser(admin.deps.registry, 'bench');
     const publish = async (bytes: Uint8Array) => {
       const res = await fetch(`${pkg.url}/publish`, {
         method: 'POST',

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { projectTokenConfigSchema, type ProjectTokenConfig } from '@pkg/shared/data';
 import { z } from 'zod';
 import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
-import { RESERVED_COMMAND_NAMES } from './services/bots/commands/command-table.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -99,11 +98,14 @@ export const configSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((v) => v.replace(/\/+$/, ''))
     .default('https://api.telegram.org'),
-  /** The name of the project-token command (`/coin`): lowercase letters, digits and _ (both platforms). */
+  /**
+   * The name of the project-token command (`/coin`): lowercase letters, digits and _ (both
+   * platforms). That it names no other command is the bots' check, against their command table
+   * (wing-deps.ts, botSettings).
+   */
   BOT_COIN_COMMAND: z
     .string()
     .regex(/^[a-z0-9_]{1,32}$/, 'must be 1 to 32 lowercase letters, digits or _')
-    .refine((v) => !RESERVED_COMMAND_NAMES.includes(v), 'must not be the name of another command')
     .default('coin'),
   /** The application's Ed25519 public key, 64 hex digits (Developer Portal, General Information). */
   DISCORD_PUBLIC_KEY: z
@@ -168,11 +170,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const token = projectTokenConfigSchema.safeParse(input);
   if (parsed.success && token.success) return { ...parsed.data, projectToken: token.data };
   const issues = [...(parsed.error?.issues ?? []), ...(token.error?.issues ?? [])];
-  const lines = issues.map((issue) => {
-    const name = String(issue.path[0] ?? 'environment');
-    const got =
-      typeof input[name] === 'string' && !SECRET_VARIABLE.test(name) ? ` (got "${input[name]}")` : '';
-    return `  ${name} ${issue.message}${got}`;
+  throw invalidConfiguration(
+    issues.map((issue) => ({ name: String(issue.path[0] ?? 'environment'), message: issue.message })),
+    input,
+  );
+}
+
+/**
+ * The ConfigError naming each bad variable and its problem, with the value it was given (`values`)
+ * unless it is a secret. Also thrown for a setting a part checks itself (botSettings).
+ */
+export function invalidConfiguration(
+  problems: readonly { name: string; message: string }[],
+  values: Readonly<Record<string, unknown>>,
+): ConfigError {
+  const lines = problems.map(({ name, message }) => {
+    const value = values[name];
+    const got = typeof value === 'string' && !SECRET_VARIABLE.test(name) ? ` (got "${value}")` : '';
+    return `  ${name} ${message}${got}`;
   });
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

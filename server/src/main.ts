@@ -8,11 +8,13 @@ import { createHttpServer } from './http-server.js';
 import { createLogger } from './logger.js';
 import { botRepliesSettled } from './rest/bots.js';
 import { startAlertScheduler } from './services/bots/schedule/start-scheduler.js';
+import { botSettings } from './wing-deps.js';
 
 async function start(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    botSettings(config); // the bots' own check of their settings, before the store opens
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

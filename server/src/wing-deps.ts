@@ -1,12 +1,15 @@
 // The three wings' deps (docs/architecture.md, "The three wings"), built from the app's deps by
 // the composition root: each wing gets what it uses and nothing else, and state that lives as
-// long as the server (the /v1 answer cache, explanations being written, Telegram answers on
-// their way) is a field of the object built here, once per app.
+// long as the server (the package metadata cache, the /v1 answer cache, explanations being
+// written, Telegram answers on their way) is a field of the object built here, once per app.
 import { setTimeout as delay } from 'node:timers/promises';
+import { createMetadataCache } from './cache/metadata-cache.js';
 import { createV1AnswerCache } from './cache/v1-answers.js';
+import { invalidConfiguration } from './config.js';
 import type { BaseDeps } from './deps.js';
 import { createTelegramMessenger } from './infra/telegram/bot-api.js';
 import type { BotDeps, BotSettings } from './services/bots/bot-deps.js';
+import { coinCommandProblem } from './services/bots/commands/command-table.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
 
@@ -23,6 +26,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     artifacts,
     limiter,
     clock,
+    metadata: createMetadataCache(models),
   };
 }
 
@@ -50,7 +54,14 @@ export function aiDeps(deps: BaseDeps, website: WebsiteDeps): AiDeps {
   };
 }
 
+/**
+ * The bots' settings. BOT_COIN_COMMAND is checked here against the bots' command table (it may
+ * not name another command): a ConfigError like the rest of the configuration's, which main.ts
+ * reads before it opens the store.
+ */
 export function botSettings(config: BaseDeps['config']): BotSettings {
+  const problem = coinCommandProblem(config.BOT_COIN_COMMAND);
+  if (problem) throw invalidConfiguration([{ name: 'BOT_COIN_COMMAND', message: problem }], config);
   return {
     coinCommand: config.BOT_COIN_COMMAND,
     alertMs: config.PKG_ALERT_INTERVAL_S * 1000,

@@ -19,7 +19,7 @@ const env = () => ({
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await createUser(server.deps, 'tina')).token.token;
+  token = (await createUser(server.deps.registry, 'tina')).token.token;
 });
 afterAll(async () => {
   await server.close();

@@ -30,7 +30,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   serverA = await startTestServer();
   second = await startSharedStore();
-  const token = (await createUser(serverA.deps, 'alice')).token.token;
+  const token = (await createUser(serverA.deps.registry, 'alice')).token.token;
   env = {
     HOME: home.dir,
     XDG_CONFIG_HOME: path.join(home.dir, '.config'),

@@ -14,7 +14,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await createUser(server.deps, 'alice')).token.token;
+  token = (await createUser(server.deps.registry, 'alice')).token.token;
   home = tempDir('pkg-e2e-home-');
   env = {
     HOME: home.dir,

@@ -34,7 +34,7 @@ let owner: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = (await createUser(server.deps, 'acme')).token.token;
+  owner = (await createUser(server.deps.registry, 'acme')).token.token;
   for (const version of ['1.0.0', '1.1.0']) {
     const pkg = await buildPackage({ namespace: 'acme', name: 'clock', version });
     expect((await publishArchive(server.url, owner, pkg.bytes)).status).toBe(201);

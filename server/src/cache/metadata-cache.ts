@@ -96,23 +96,19 @@ export interface MetadataCache {
   versionResponses: RevisionLru<CachedJson>;
 }
 
-/** One cache per set of models, i.e. per app: two apps in one process never share entries. */
-const caches = new WeakMap<object, MetadataCache>();
-
-export function metadataCacheFor(deps: { models: Pick<Models, 'Package'> }): MetadataCache {
-  let cache = caches.get(deps.models);
-  if (!cache) {
-    cache = {
-      revisions: createPackageRevisions(deps.models),
-      packages: new RevisionLru(METADATA_CACHE_ENTRIES.packages),
-      versionLists: new RevisionLru(METADATA_CACHE_ENTRIES.versionLists),
-      versions: new RevisionLru(METADATA_CACHE_ENTRIES.versions),
-      packageResponses: new RevisionLru(METADATA_CACHE_ENTRIES.packageResponses),
-      versionResponses: new RevisionLru(METADATA_CACHE_ENTRIES.versionResponses),
-    };
-    caches.set(deps.models, cache);
-  }
-  return cache;
+/**
+ * The caches of one app, built once with its registry deps (wing-deps.ts) and held there as
+ * `metadata`: two apps in one process never share entries.
+ */
+export function createMetadataCache(models: Pick<Models, 'Package'>): MetadataCache {
+  return {
+    revisions: createPackageRevisions(models),
+    packages: new RevisionLru(METADATA_CACHE_ENTRIES.packages),
+    versionLists: new RevisionLru(METADATA_CACHE_ENTRIES.versionLists),
+    versions: new RevisionLru(METADATA_CACHE_ENTRIES.versions),
+    packageResponses: new RevisionLru(METADATA_CACHE_ENTRIES.packageResponses),
+    versionResponses: new RevisionLru(METADATA_CACHE_ENTRIES.versionResponses),
+  };
 }
 
 export function packageKey(ref: PackageRef): string {

@@ -6,7 +6,7 @@
 // publicProcedure, a database that is down is 503 STORAGE_UNAVAILABLE.
 import { getPackageOutputSchema, versionRecordSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { RegistryDeps } from '../services/registry/registry-deps.js';
-import { metadataCacheFor, packageKey, versionKey, type CachedJson } from './metadata-cache.js';
+import { packageKey, versionKey, type CachedJson } from './metadata-cache.js';
 import { getPackage, getVersion } from '../services/registry/package-service.js';
 import { assertStorageReady } from '../db/availability.js';
 import { weakEtag } from '../etag.js';
@@ -33,7 +33,7 @@ async function fromStorage<T>(deps: RegistryDeps, read: () => Promise<T>): Promi
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */
 export function packageResponse(deps: RegistryDeps, ref: PackageRef): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
-    const cache = metadataCacheFor(deps);
+    const cache = deps.metadata;
     const key = packageKey(ref);
     const revision = await cache.revisions.read(ref);
     return cache.packageResponses.through(key, revision, async () => {
@@ -46,7 +46,7 @@ export function packageResponse(deps: RegistryDeps, ref: PackageRef): Promise<Js
 /** GET /packages/:namespace/:name/:version as JSON bytes; `baseUrl` is part of the record. */
 export function versionResponse(deps: RegistryDeps, ref: VersionRef, baseUrl: string): Promise<JsonResponse> {
   return fromStorage(deps, async () => {
-    const cache = metadataCacheFor(deps);
+    const cache = deps.metadata;
     // the record holds `artifact.url`, so its answer is cached per base URL
     const key = `${versionKey(ref)} ${baseUrl}`;
     const revision = await cache.revisions.read(ref);

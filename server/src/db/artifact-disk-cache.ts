@@ -54,29 +54,44 @@ const KEY = /^[0-9a-f]{24}$/;
 const openForReading = promisify(openFd);
 const sizeOf = (fd: number) => promisify(fstat)(fd).then((stats) => stats.size);
 
-export function createDiskArtifactCache(options: DiskArtifactCacheOptions): DiskArtifactCache {
+/** What the steps below share: the directory, its budget, the copies kept and those being written. */
+interface DiskState {
+  dir: string;
+  maxBytes: number;
+  onError: DiskArtifactCacheOptions['onError'];
+  /** The copies on disk and their sizes, least recently used first out. */
+  copies: LRUCache<string, number>;
+  /** Keys whose copy is being written (one writer a key). */
+  filling: Set<string>;
+}
+
+const fileOf = (state: DiskState, key: string) => path.join(state.dir, key);
+const temporaryOf = (state: DiskState, key: string) =>
+  path.join(state.dir, `${key}.${randomBytes(6).toString('hex')}.tmp`);
+
+/** The copies kept, by size; one leaving the budget (or deleted) is unlinked at once. */
+function createCopies(options: DiskArtifactCacheOptions): LRUCache<string, number> {
   const { dir, maxBytes, onError } = options;
-  const fileOf = (key: string) => path.join(dir, key);
-  const temporaryOf = (key: string) => path.join(dir, `${key}.${randomBytes(6).toString('hex')}.tmp`);
-  const copies = new LRUCache<string, number>({
+  return new LRUCache<string, number>({
     maxSize: maxBytes,
     sizeCalculation: (size) => Math.max(1, size),
     dispose: (_size, key, reason) => {
       if (reason !== 'evict' && reason !== 'delete') return;
       try {
-        rmSync(fileOf(key), { force: true }); // an unlink: done at once, so the budget holds on disk
+        rmSync(path.join(dir, key), { force: true }); // an unlink: done at once, so the budget holds on disk
       } catch (error) {
         onError(error, 'remove');
       }
     },
   });
-  const filling = new Set<string>();
+}
 
-  // What an earlier run left: copies (oldest first, so they leave first) and unfinished writes.
-  mkdirSync(dir, { recursive: true });
+/** What an earlier run left: copies (oldest first, so they leave first) and unfinished writes. */
+function adoptEarlierCopies(state: DiskState): void {
+  mkdirSync(state.dir, { recursive: true });
   const found: { key: string; size: number; mtime: number }[] = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
+  for (const name of readdirSync(state.dir)) {
+    const file = path.join(state.dir, name);
     if (!KEY.test(name)) {
       if (name.endsWith('.tmp')) rmSync(file, { force: true });
       continue;
@@ -84,92 +99,111 @@ export function createDiskArtifactCache(options: DiskArtifactCacheOptions): Disk
     const stats = statSync(file);
     if (stats.isFile()) found.push({ key: name, size: stats.size, mtime: stats.mtimeMs });
   }
-  for (const { key, size } of found.sort((a, b) => a.mtime - b.mtime)) copies.set(key, size);
+  for (const { key, size } of found.sort((a, b) => a.mtime - b.mtime)) state.copies.set(key, size);
+}
 
-  const keep = async (key: string, temporary: string, size: number) => {
-    if (size > maxBytes) {
+/** Whether a copy of `key` (`size` bytes) may be started: none kept, none being written, in budget. */
+function mayStart(state: DiskState, key: string, size: number): boolean {
+  return KEY.test(key) && size <= state.maxBytes && !state.copies.has(key) && !state.filling.has(key);
+}
+
+/** Renames the finished temporary file into place (or drops it if over the whole budget). */
+async function keep(state: DiskState, key: string, temporary: string, size: number): Promise<void> {
+  if (size > state.maxBytes) {
+    await rm(temporary, { force: true });
+    return;
+  }
+  await rename(temporary, fileOf(state, key));
+  state.copies.set(key, size);
+}
+
+async function readCopy(state: DiskState, key: string): Promise<Readable | undefined> {
+  const size = state.copies.get(key);
+  if (size === undefined) return undefined;
+  // a descriptor and fs.createReadStream: callback reads, faster than a FileHandle's stream
+  let fd: number;
+  try {
+    fd = await openForReading(fileOf(state, key), 'r');
+  } catch {
+    state.copies.delete(key);
+    return undefined;
+  }
+  if ((await sizeOf(fd).catch(() => -1)) !== size) {
+    close(fd, () => undefined);
+    state.copies.delete(key);
+    return undefined;
+  }
+  // 64 KiB reads (the default): each reader holds a few of them, not a whole artifact
+  return createReadStream(fileOf(state, key), { fd });
+}
+
+async function writeCopy(state: DiskState, key: string, bytes: Uint8Array): Promise<void> {
+  if (!mayStart(state, key, bytes.byteLength)) return;
+  state.filling.add(key);
+  const temporary = temporaryOf(state, key);
+  try {
+    await writeFile(temporary, bytes);
+    await keep(state, key, temporary, bytes.byteLength);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    state.onError(error, 'write');
+  } finally {
+    state.filling.delete(key);
+  }
+}
+
+function startFill(state: DiskState, key: string, size: number, integrity: string): DiskFill | undefined {
+  if (!mayStart(state, key, size)) return undefined;
+  state.filling.add(key);
+  const temporary = temporaryOf(state, key);
+  const hasher = createIntegrityHasher();
+  const out = createWriteStream(temporary, { flags: 'wx' });
+  const written = finished(out);
+  written.catch(() => undefined); // awaited, and reported, below
+  const finish = async (complete: boolean) => {
+    try {
+      if (complete) out.end();
+      else out.destroy();
+      await written.catch((error: unknown) => {
+        if (complete) throw error;
+      });
+      const copied = hasher.digest();
+      if (complete && copied.integrity === integrity && copied.size === size)
+        await keep(state, key, temporary, size);
+      else await rm(temporary, { force: true });
+    } catch (error) {
       await rm(temporary, { force: true });
-      return;
+      state.onError(error, 'fill');
+    } finally {
+      state.filling.delete(key);
     }
-    await rename(temporary, fileOf(key));
-    copies.set(key, size);
   };
-
   return {
-    async read(key) {
-      const size = copies.get(key);
-      if (size === undefined) return undefined;
-      // a descriptor and fs.createReadStream: callback reads, faster than a FileHandle's stream
-      let fd: number;
-      try {
-        fd = await openForReading(fileOf(key), 'r');
-      } catch {
-        copies.delete(key);
-        return undefined;
-      }
-      if ((await sizeOf(fd).catch(() => -1)) !== size) {
-        close(fd, () => undefined);
-        copies.delete(key);
-        return undefined;
-      }
-      // 64 KiB reads (the default): each reader holds a few of them, not a whole artifact
-      return createReadStream(fileOf(key), { fd });
+    write(chunk) {
+      hasher.update(chunk);
+      out.write(chunk);
     },
+    end: () => finish(true),
+    abort: () => void finish(false),
+  };
+}
 
-    async write(key, bytes) {
-      if (!KEY.test(key) || bytes.byteLength > maxBytes || copies.has(key) || filling.has(key)) return;
-      filling.add(key);
-      const temporary = temporaryOf(key);
-      try {
-        await writeFile(temporary, bytes);
-        await keep(key, temporary, bytes.byteLength);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        onError(error, 'write');
-      } finally {
-        filling.delete(key);
-      }
-    },
-
-    fill(key, size, integrity) {
-      if (!KEY.test(key) || size > maxBytes || copies.has(key) || filling.has(key)) return undefined;
-      filling.add(key);
-      const temporary = temporaryOf(key);
-      const hasher = createIntegrityHasher();
-      const out = createWriteStream(temporary, { flags: 'wx' });
-      const written = finished(out);
-      written.catch(() => undefined); // awaited, and reported, below
-      const finish = async (complete: boolean) => {
-        try {
-          if (complete) out.end();
-          else out.destroy();
-          await written.catch((error: unknown) => {
-            if (complete) throw error;
-          });
-          const copied = hasher.digest();
-          if (complete && copied.integrity === integrity && copied.size === size)
-            await keep(key, temporary, size);
-          else await rm(temporary, { force: true });
-        } catch (error) {
-          await rm(temporary, { force: true });
-          onError(error, 'fill');
-        } finally {
-          filling.delete(key);
-        }
-      };
-      return {
-        write(chunk) {
-          hasher.update(chunk);
-          out.write(chunk);
-        },
-        end: () => finish(true),
-        abort: () => void finish(false),
-      };
-    },
-
+export function createDiskArtifactCache(options: DiskArtifactCacheOptions): DiskArtifactCache {
+  const state: DiskState = {
+    dir: options.dir,
+    maxBytes: options.maxBytes,
+    onError: options.onError,
+    copies: createCopies(options),
+    filling: new Set(),
+  };
+  adoptEarlierCopies(state);
+  return {
+    read: (key) => readCopy(state, key),
+    write: (key, bytes) => writeCopy(state, key, bytes),
+    fill: (key, size, integrity) => startFill(state, key, size, integrity),
     async delete(key) {
-      copies.delete(key);
-      await rm(fileOf(key), { force: true });
+      state.copies.delete(key);
+      await rm(fileOf(state, key), { force: true });
     },
   };
 }

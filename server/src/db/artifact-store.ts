@@ -89,111 +89,129 @@ async function* storedChunks(db: Db, file: FileDoc): AsyncGenerator<Buffer> {
     throw new ArtifactReadError(`ChunkIsMissing: read ${read} of ${file.length} bytes`);
 }
 
+/** The open connection's database (read at each use: the connection may open after the store is made). */
+function databaseOf(connection: Connection): Db {
+  if (!connection.db) throw new Error('the database connection is not open');
+  return connection.db;
+}
+
+const bucketOf = (connection: Connection) =>
+  new mongoose.mongo.GridFSBucket(databaseOf(connection), { bucketName: ARTIFACT_BUCKET });
+
+/** The integrity and size of what the backend holds under `fileId`, read back chunk by chunk. */
+async function digestOf(connection: Connection, fileId: ObjectId) {
+  const hasher = createIntegrityHasher();
+  const db = databaseOf(connection);
+  for await (const chunk of storedChunks(db, await findFile(db, fileId))) hasher.update(chunk);
+  return hasher.digest();
+}
+
+/** Writes the bytes to GridFS, reads them back and keeps them only if they hash to the integrity. */
+async function putVerified(
+  connection: Connection,
+  bytes: Uint8Array,
+  file: { filename: string; integrity: string; mediaType: string },
+): Promise<ObjectId> {
+  const upload = bucketOf(connection).openUploadStream(file.filename, {
+    metadata: { integrity: file.integrity, mediaType: file.mediaType },
+  });
+  const discard = () =>
+    bucketOf(connection)
+      .delete(upload.id)
+      .catch(() => undefined);
+  try {
+    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const stored = await digestOf(connection, upload.id).catch(async (error: unknown) => {
+    await discard();
+    throw error;
+  });
+  if (stored.integrity !== file.integrity || stored.size !== bytes.byteLength) {
+    await discard();
+    throw new ArtifactVerificationError(
+      `the backend holds ${stored.integrity} (${stored.size} bytes), expected ${file.integrity} (${bytes.byteLength} bytes)`,
+    );
+  }
+  return upload.id;
+}
+
+/** Streams from GridFS; with a disk cache, the first reader also writes the local copy. */
+async function* fromStore(
+  connection: Connection,
+  fileId: ObjectId,
+  disk: DiskArtifactCache | undefined,
+): AsyncGenerator<Buffer> {
+  const db = databaseOf(connection);
+  const file = await findFile(db, fileId);
+  const integrity = file.metadata?.integrity;
+  const copy =
+    typeof integrity === 'string' ? disk?.fill(fileId.toHexString(), file.length, integrity) : undefined;
+  let complete = false;
+  try {
+    for await (const chunk of storedChunks(db, file)) {
+      copy?.write(chunk);
+      yield chunk;
+    }
+    complete = true;
+  } finally {
+    // the response already holds every byte (its length is declared) while the copy is kept
+    if (copy && complete) await copy.end();
+    else copy?.abort();
+  }
+}
+
+/**
+ * The GridFS bytes as a stream, once their first chunk is read: a database that is gone rejects
+ * here, before the caller has answered anything (a download is then 503, not a response cut
+ * short); a failure after that ends the stream with the error.
+ */
+async function openStored(
+  connection: Connection,
+  fileId: ObjectId,
+  disk: DiskArtifactCache | undefined,
+): Promise<Readable> {
+  const chunks = fromStore(connection, fileId, disk);
+  const first = await chunks.next();
+  const stream = new Readable({
+    read() {
+      chunks.next().then(
+        (next) => this.push(next.done ? null : next.value),
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    destroy(error, callback) {
+      // ends the generator where it stands: its cursor is closed, an unfinished disk copy dropped
+      chunks.return(undefined).then(
+        () => callback(error),
+        (failure: unknown) => callback(error ?? (failure instanceof Error ? failure : null)),
+      );
+    },
+  });
+  stream.push(first.done ? null : first.value);
+  return stream;
+}
+
 /** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
 export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
-  const database = () => {
-    if (!connection.db) throw new Error('the database connection is not open');
-    return connection.db;
-  };
-  const bucket = () => new mongoose.mongo.GridFSBucket(database(), { bucketName: ARTIFACT_BUCKET });
-  const digestOf = async (fileId: ObjectId) => {
-    const hasher = createIntegrityHasher();
-    const db = database();
-    for await (const chunk of storedChunks(db, await findFile(db, fileId))) hasher.update(chunk);
-    return hasher.digest();
-  };
-
-  /** Streams from GridFS; with a disk cache, the first reader also writes the local copy. */
-  async function* fromStore(fileId: ObjectId): AsyncGenerator<Buffer> {
-    const db = database();
-    const file = await findFile(db, fileId);
-    const integrity = file.metadata?.integrity;
-    const copy =
-      typeof integrity === 'string' ? disk?.fill(fileId.toHexString(), file.length, integrity) : undefined;
-    let complete = false;
-    try {
-      for await (const chunk of storedChunks(db, file)) {
-        copy?.write(chunk);
-        yield chunk;
-      }
-      complete = true;
-    } finally {
-      // the response already holds every byte (its length is declared) while the copy is kept
-      if (copy && complete) await copy.end();
-      else copy?.abort();
-    }
-  }
-
-  /**
-   * The GridFS bytes as a stream, once their first chunk is read: a database that is gone rejects
-   * here, before the caller has answered anything (a download is then 503, not a response cut
-   * short); a failure after that ends the stream with the error.
-   */
-  async function openStored(fileId: ObjectId): Promise<Readable> {
-    const chunks = fromStore(fileId);
-    const first = await chunks.next();
-    const stream = new Readable({
-      read() {
-        chunks.next().then(
-          (next) => this.push(next.done ? null : next.value),
-          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
-        );
-      },
-      destroy(error, callback) {
-        // ends the generator where it stands: its cursor is closed, an unfinished disk copy dropped
-        chunks.return(undefined).then(
-          () => callback(error),
-          (failure: unknown) => callback(error ?? (failure instanceof Error ? failure : null)),
-        );
-      },
-    });
-    stream.push(first.done ? null : first.value);
-    return stream;
-  }
-
   return {
     async put(bytes, file) {
-      const upload = bucket().openUploadStream(file.filename, {
-        metadata: { integrity: file.integrity, mediaType: file.mediaType },
-      });
-      try {
-        await pipeline(
-          Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-          upload,
-        );
-      } catch (error) {
-        await bucket()
-          .delete(upload.id)
-          .catch(() => undefined);
-        throw error;
-      }
-      const stored = await digestOf(upload.id).catch(async (error: unknown) => {
-        await bucket()
-          .delete(upload.id)
-          .catch(() => undefined);
-        throw error;
-      });
-      if (stored.integrity !== file.integrity || stored.size !== bytes.byteLength) {
-        await bucket()
-          .delete(upload.id)
-          .catch(() => undefined);
-        throw new ArtifactVerificationError(
-          `the backend holds ${stored.integrity} (${stored.size} bytes), expected ${file.integrity} (${bytes.byteLength} bytes)`,
-        );
-      }
-      await disk?.write(upload.id.toHexString(), bytes);
-      return upload.id;
+      const id = await putVerified(connection, bytes, file);
+      await disk?.write(id.toHexString(), bytes);
+      return id;
     },
     async open(fileId, signal) {
       const local = await disk?.read(fileId.toHexString());
-      const stream = local ?? (await openStored(fileId));
+      const stream = local ?? (await openStored(connection, fileId, disk));
       if (signal?.aborted) stream.destroy();
       else signal?.addEventListener('abort', () => stream.destroy(), { once: true });
       return stream;
     },
     async remove(fileId) {
       await disk?.delete(fileId.toHexString());
-      await bucket().delete(fileId);
+      await bucketOf(connection).delete(fileId);
     },
   };
 }

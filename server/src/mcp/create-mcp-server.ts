@@ -91,7 +91,7 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     ({ query, limit }) =>
       guarded(log, 'search_packages', async () => {
         const clamped = Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, limit ?? SEARCH_LIMIT.default));
-        return jsonResult(await searchPackages(deps, query, clamped));
+        return jsonResult(await searchPackages(deps.registry, query, clamped));
       }),
   );
 
@@ -108,8 +108,8 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     ({ name }) =>
       guarded(log, 'get_package', async () => {
         const ref = refOf(name);
-        const info = await getPackage(deps, ref);
-        const latest = await getVersion(deps, { ...ref, version: info.latest }, baseUrl);
+        const info = await getPackage(deps.registry, ref);
+        const latest = await getVersion(deps.registry, { ...ref, version: info.latest }, baseUrl);
         return jsonResult({ package: info, latest });
       }),
   );
@@ -130,8 +130,8 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     ({ name, version }, extra) =>
       guarded(log, 'get_skill_md', async () => {
         const ref = refOf(name);
-        const exact = version ?? (await getPackage(deps, ref)).latest;
-        const skill = await readSkillMd(deps, { ...ref, version: exact }, extra.signal);
+        const exact = version ?? (await getPackage(deps.registry, ref)).latest;
+        const skill = await readSkillMd(deps.registry, { ...ref, version: exact }, extra.signal);
         return { content: [{ type: 'text', text: skill.text }] };
       }),
   );

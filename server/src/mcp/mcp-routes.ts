@@ -28,7 +28,7 @@ export function mcpRoutes(deps: AppDeps): Router {
   r.post(MCP_PATH, async (req, res) => {
     assertRegistryReady(deps.registry);
     const ctx = createContext({ req, deps });
-    await authenticate(deps, ctx.authorization, ctx.client);
+    await authenticate(deps.registry, ctx.authorization, ctx.client);
     const server = createMcpServer({ deps, baseUrl: ctx.baseUrl, log: ctx.log });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

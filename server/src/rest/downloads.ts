@@ -54,11 +54,11 @@ export function downloadRoutes(deps: AppDeps): Router {
   r.head(artifact, headNotAllowed);
   anonymousGet(r, versionDownload, async (req, res) => {
     const ref = versionRefSchema.parse(req.params);
-    await send(req, res, await resolveDownload(deps, ref));
+    await send(req, res, await resolveDownload(deps.registry, ref));
   });
   anonymousGet(r, artifact, async (req, res) => {
     const { sha256, filename } = req.params;
-    await send(req, res, await resolveArtifact(deps, sha256, filename));
+    await send(req, res, await resolveArtifact(deps.registry, sha256, filename));
   });
   return r;
 }

@@ -101,7 +101,8 @@ function errors(extra: Record<string, string>): ZodOpenApiResponsesObject {
   return responses;
 }
 
-function aiPaths(): ZodOpenApiPathsObject {
+/** The holder pass: its nonce and the sign-in that exchanges a signed message for a pass. */
+function holderPassPaths(): ZodOpenApiPathsObject {
   return {
     '/v1/holder-pass/nonce': {
       post: {
@@ -146,6 +147,12 @@ function aiPaths(): ZodOpenApiPathsObject {
         },
       },
     },
+  };
+}
+
+/** Ask: a question, and the questions left today. */
+function askPaths(): ZodOpenApiPathsObject {
+  return {
     '/v1/ask': {
       post: {
         operationId: 'ask',
@@ -187,6 +194,12 @@ function aiPaths(): ZodOpenApiPathsObject {
         },
       },
     },
+  };
+}
+
+/** The contract explainer. */
+function explanationPaths(): ZodOpenApiPathsObject {
+  return {
     '/v1/contract/{address}/explanation': {
       get: {
         operationId: 'contractExplanation',
@@ -223,7 +236,7 @@ export function v1OpenApiDocument(): object {
   const paths: ZodOpenApiPathsObject = {};
   for (const [name, endpoint] of Object.entries(V1_ENDPOINTS) as [string, V1Endpoint][])
     paths[openApiPath(endpoint.path)] = { get: operation(name, endpoint) };
-  Object.assign(paths, aiPaths());
+  Object.assign(paths, holderPassPaths(), askPaths(), explanationPaths());
   document = createDocument({
     openapi: '3.1.0',
     info: {

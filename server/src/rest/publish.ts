@@ -80,10 +80,10 @@ export function publishRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post('/publish', async (req, res) => {
     const ctx = createContext({ req, deps });
-    const auth = await authenticatePublisher(deps, ctx.authorization, ctx.client);
+    const auth = await authenticatePublisher(deps.registry, ctx.authorization, ctx.client);
     const facts = clientFacts(req);
     const bytes = await readArchiveBody(req);
-    res.status(201).json(await publish(deps, { auth, bytes, ...facts }));
+    res.status(201).json(await publish(deps.registry, { auth, bytes, ...facts }));
   });
   return r;
 }

@@ -72,7 +72,7 @@ export const publicProcedure = livenessProcedure.use(({ ctx, next }) => {
 
 /** Any valid token (publish or manage). */
 export const tokenProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = await authenticate(ctx.deps, ctx.authorization, ctx.client);
+  const auth = await authenticate(ctx.deps.registry, ctx.authorization, ctx.client);
   return next({ ctx: { auth } });
 });
 

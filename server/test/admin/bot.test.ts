@@ -202,6 +202,15 @@ describe('pkg-admin bot discord-commands register', () => {
     );
     expect(run.stdout + run.stderr).not.toContain(other);
   });
+
+  test('a BOT_COIN_COMMAND that names another command exits 2 naming it, and nothing is sent', async () => {
+    const run = await runAdmin(['bot', 'discord-commands', 'register'], { ...env, BOT_COIN_COMMAND: 'help' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'pkg-admin: Invalid configuration:\n  BOT_COIN_COMMAND must not be the name of another command (got "help")\n',
+    );
+    expect(discord.calls).toEqual([]);
+  });
 });
 
 describe('a missing variable exits 2 naming it, and nothing is sent', () => {

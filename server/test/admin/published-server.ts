@@ -41,9 +41,14 @@ export async function startPublishedServer(): Promise<PublishedServer> {
   if (!source.deps.db.db) throw new Error('no database');
   const sourceDb = source.deps.db.db;
   const tokens: Record<string, string> = {};
-  for (const user of ['alice', 'bob']) tokens[user] = (await createUser(source.deps, user)).token.token;
-  await issueUserToken(source.deps, 'alice', { kind: 'publish', namespaces: ['alice'], label: 'ci' });
-  await reserveNamespace(source.deps, 'vendor');
+  for (const user of ['alice', 'bob'])
+    tokens[user] = (await createUser(source.deps.registry, user)).token.token;
+  await issueUserToken(source.deps.registry, 'alice', {
+    kind: 'publish',
+    namespaces: ['alice'],
+    label: 'ci',
+  });
+  await reserveNamespace(source.deps.registry, 'vendor');
   for (const [namespace, name, version] of PACKAGES) {
     // 700 kB of random bytes: an artifact of three GridFS chunks
     const files: Record<string, Uint8Array> =

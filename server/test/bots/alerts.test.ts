@@ -5,96 +5,25 @@
 // burn are announced once even when two checks read their block; radar tells at most 3 tokens a
 // check; the 11th alert is refused; /alertoff by number and all, /alerts naming each level's unit;
 // a 429 waits retry_after; a 403 removes that chat's alerts only.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import {
-  HEAD,
-  UNISWAP_DEAD,
-  UNISWAP_PKG,
-  UNISWAP_WHALE,
-  V4_ETH_PKG,
-  fakeClock,
-  type Doubles,
-  type TelegramDouble,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
-import { botDeps } from '../../src/wing-deps.js';
-import { type BotDeps } from '../../src/services/bots/bot-deps.js';
-import { runAlertCommand } from '../../src/services/bots/commands/alert-commands.js';
+import { describe, expect, test } from 'vitest';
+import { HEAD, UNISWAP_DEAD, UNISWAP_PKG, UNISWAP_WHALE, V4_ETH_PKG } from '@pkg/shared/testing';
 import { createScheduler, runCheck } from '../../src/services/bots/schedule/scheduler.js';
-import type { ChatRef } from '../../src/services/bots/types.js';
-import { TELEGRAM_TOO_MANY, startBotTestServer, type BotTestServer } from '../helpers/bot-test-server.js';
-import type { TestServer } from '../helpers/start-test-server.js';
+import { TELEGRAM_TOO_MANY } from '../helpers/bot-test-server.js';
+import { ADA, BOB, Q96, useAlertHarness } from './alert-harness.js';
 
 const TOKEN = '7000000001:AAE-alerts_test_token';
-const Q96 = 1n << 96n;
 const e18 = 10n ** 18n;
-const chatRef = (id: string): ChatRef => ({
-  platform: 'telegram',
-  chat: `telegram:${id}`,
-  chatId: id,
-  kind: 'private',
-});
-const ADA = chatRef('1001');
-const BOB = chatRef('1002');
-
-let stack: BotTestServer;
-let d: Doubles;
-let chain: UniswapPoolsDouble;
-let tg: TelegramDouble;
-let server: TestServer;
-let fc = fakeClock(Date.now());
-let waits: number[] = [];
-const clock = () => new Date(fc.now());
-
-function deps(): BotDeps {
-  return botDeps(server.deps, {
-    clock,
-    wait: (ms) => {
-      waits.push(ms);
-      fc.advance(ms);
-      return Promise.resolve();
-    },
-  });
-}
-
-const say = async (chat: ChatRef, name: string, args = '') =>
-  (await runAlertCommand(deps(), { name, args, chat, user: { name: 'Ada' } })).text;
-const texts = () => tg.sent.map((m) => String(m.text));
-const alertsOf = (chat: ChatRef) => server.deps.models.BotAlert.countDocuments({ chat: chat.chat });
-
-beforeAll(async () => {
-  stack = await startBotTestServer({ token: TOKEN, secret: 'alerts-test-secret', clock });
-  ({ d, chain, tg, server } = stack);
-});
-
-afterAll(async () => {
-  await stack.close();
-});
-
-beforeEach(async () => {
-  // Now, not the default start in the past: the store's TTL sweep runs on real time.
-  fc = fakeClock(Date.now());
-  waits = [];
-  d.reset();
-  chain.reset();
-  tg.reset();
-  const m = server.deps.models;
-  await Promise.all([
-    m.BotAlert.deleteMany({}),
-    m.BotCursor.deleteMany({}),
-    m.BotAnnouncement.deleteMany({}),
-    m.BotLease.deleteMany({}),
-  ]);
-});
+const h = useAlertHarness({ token: TOKEN, secret: 'alerts-test-secret' });
+const { deps, say, texts, alertsOf } = h;
 
 describe('whale alerts', () => {
   test('a whale trade is announced once even when two checks cover its block', async () => {
     expect(await say(ADA, 'whales', 'on 2000')).toMatch(/^Alert 1 set: .*at least \$2,000\.00 from block /);
     // Before the alert's block: never announced.
-    chain.addSwap(V4_ETH_PKG, { block: HEAD, amount0: -2n * e18, amount1: 200n * e18 });
-    chain.addSwap(V4_ETH_PKG, { block: HEAD + 1n, amount0: -e18, amount1: 100n * e18 }); // $2,399.10
-    chain.addSwap(V4_ETH_PKG, { block: HEAD + 2n, amount0: -e18 / 2n, amount1: 50n * e18 }); // $1,199.55
-    chain.setHead(HEAD + 5n);
+    h.chain.addSwap(V4_ETH_PKG, { block: HEAD, amount0: -2n * e18, amount1: 200n * e18 });
+    h.chain.addSwap(V4_ETH_PKG, { block: HEAD + 1n, amount0: -e18, amount1: 100n * e18 }); // $2,399.10
+    h.chain.addSwap(V4_ETH_PKG, { block: HEAD + 2n, amount0: -e18 / 2n, amount1: 50n * e18 }); // $1,199.55
+    h.chain.setHead(HEAD + 5n);
     const cursor = { nextBlock: null };
     await Promise.all([runCheck(deps(), 'whales', cursor), runCheck(deps(), 'whales', cursor)]);
     expect(texts()).toHaveLength(1);
@@ -104,25 +33,25 @@ describe('whale alerts', () => {
     expect(texts()[0]?.split('\n')).toHaveLength(2);
 
     // The cursor forgotten: the next check reads the same blocks again.
-    await server.deps.models.BotCursor.deleteMany({});
+    await h.server.deps.models.BotCursor.deleteMany({});
     const scheduler = createScheduler(deps(), { holder: 'test' });
     expect((await scheduler.tick()).ran).toContain('whales');
-    expect(tg.sent).toHaveLength(1);
-    expect(await server.deps.models.BotAnnouncement.countDocuments({ state: 'sent' })).toBe(1);
+    expect(h.tg.sent).toHaveLength(1);
+    expect(await h.server.deps.models.BotAnnouncement.countDocuments({ state: 'sent' })).toBe(1);
   });
 
   test('the cursor moves on: a later trade is announced in a new message', async () => {
     await say(ADA, 'whales', 'on 100');
     const scheduler = createScheduler(deps(), { holder: 'test' });
-    chain.addSwap(V4_ETH_PKG, { block: HEAD + 1n, amount0: -e18, amount1: 100n * e18 });
-    chain.setHead(HEAD + 1n);
+    h.chain.addSwap(V4_ETH_PKG, { block: HEAD + 1n, amount0: -e18, amount1: 100n * e18 });
+    h.chain.setHead(HEAD + 1n);
     await scheduler.tick();
-    expect(tg.sent).toHaveLength(1);
-    const cursor = await server.deps.models.BotCursor.findById('whales').lean();
+    expect(h.tg.sent).toHaveLength(1);
+    const cursor = await h.server.deps.models.BotCursor.findById('whales').lean();
     expect(cursor?.nextBlock).toBe((HEAD + 2n).toString());
-    chain.addSwap(V4_ETH_PKG, { block: HEAD + 3n, amount0: e18 / 10n, amount1: -10n * e18 }); // sell, $239.91
-    chain.setHead(HEAD + 3n);
-    fc.advance(120_000);
+    h.chain.addSwap(V4_ETH_PKG, { block: HEAD + 3n, amount0: e18 / 10n, amount1: -10n * e18 }); // sell, $239.91
+    h.chain.setHead(HEAD + 3n);
+    h.fc.advance(120_000);
     await scheduler.tick();
     expect(texts()).toHaveLength(2);
     expect(texts()[1]).toContain('sold 10 PKG for 0.1 ETH ($239.91)');
@@ -132,7 +61,7 @@ describe('whale alerts', () => {
 describe('burn alerts', () => {
   test('a burn is announced once', async () => {
     expect(await say(ADA, 'burns', 'on')).toMatch(/^Alert 1 set: every new project-token burn from block /);
-    chain.addTransfer({
+    h.chain.addTransfer({
       token: UNISWAP_PKG,
       from: UNISWAP_WHALE,
       to: UNISWAP_DEAD,
@@ -140,14 +69,14 @@ describe('burn alerts', () => {
       block: HEAD + 2n,
     });
     // Not a burn: to another holder.
-    chain.addTransfer({
+    h.chain.addTransfer({
       token: UNISWAP_PKG,
       from: UNISWAP_WHALE,
       to: UNISWAP_PKG,
       value: 5n * e18,
       block: HEAD + 2n,
     });
-    chain.setHead(HEAD + 3n);
+    h.chain.setHead(HEAD + 3n);
     await Promise.all([
       runCheck(deps(), 'burns', { nextBlock: null }),
       runCheck(deps(), 'burns', { nextBlock: null }),
@@ -161,15 +90,15 @@ describe('burn alerts', () => {
 describe('radar alerts', () => {
   test('at most 3 tokens a check, newest first; a pool under the level never', async () => {
     const at = (minutesAgo: number) =>
-      new Date(fc.now() - minutesAgo * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      new Date(h.fc.now() - minutesAgo * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const token = (i: number) => `0x${String(i).repeat(40)}`;
-    d.geckoterminal.newPools = [1, 2, 3, 4, 5].map((i) => ({
+    h.d.geckoterminal.newPools = [1, 2, 3, 4, 5].map((i) => ({
       address: `0x${'c'.repeat(39)}${i}`,
       base: { address: token(i), symbol: `NEW${i}`, name: `New ${i}` },
       reserveUsd: String(50_000 + i * 10_000),
       createdAt: at(i),
     }));
-    d.geckoterminal.newPools.push({
+    h.d.geckoterminal.newPools.push({
       address: `0x${'c'.repeat(39)}6`,
       base: { address: token(6), symbol: 'SMALL', name: 'Small' },
       reserveUsd: '10000',
@@ -179,14 +108,14 @@ describe('radar alerts', () => {
       /^Alert 1 set: new tokens with at least \$50,000\.00 liquidity/,
     );
     const scheduler = createScheduler(deps(), { holder: 'test' });
-    fc.advance(600_000);
+    h.fc.advance(600_000);
     expect((await scheduler.tick()).ran).toContain('radar');
     expect(texts().map((t) => t.split('\n')[0])).toEqual([
       `New token: NEW1 (New 1) 0x1111…1111`,
       `New token: NEW2 (New 2) 0x2222…2222`,
       `New token: NEW3 (New 3) 0x3333…3333`,
     ]);
-    fc.advance(600_000);
+    h.fc.advance(600_000);
     await scheduler.tick();
     expect(texts()).toHaveLength(5);
     expect(
@@ -194,7 +123,7 @@ describe('radar alerts', () => {
         .slice(3)
         .map((t) => t.split('\n')[0]),
     ).toEqual([`New token: NEW4 (New 4) 0x4444…4444`, `New token: NEW5 (New 5) 0x5555…5555`]);
-    fc.advance(600_000);
+    h.fc.advance(600_000);
     await scheduler.tick();
     expect(texts()).toHaveLength(5);
     expect(texts().join('\n')).not.toContain('SMALL');
@@ -220,11 +149,11 @@ describe('the chat limit and /alertoff', () => {
 
   test('/alerts numbers them; /alertoff by number and all, other chats untouched', async () => {
     await say(ADA, 'alert', 'above 100');
-    fc.advance(1);
+    h.fc.advance(1);
     await say(ADA, 'whales', 'on 2000');
-    fc.advance(1);
+    h.fc.advance(1);
     await say(ADA, 'burns', 'on');
-    fc.advance(1);
+    h.fc.advance(1);
     await say(ADA, 'alert', 'below 0.00500000 ETH');
     await say(BOB, 'burns', 'on');
     expect(await say(ADA, 'alerts')).toBe(
@@ -251,12 +180,12 @@ describe('the chat limit and /alertoff', () => {
 describe('sending', () => {
   test('a 429 waits retry_after and delivers once', async () => {
     await say(ADA, 'alert', 'above 0.02 ETH');
-    tg.failNext.push({ method: 'sendMessage', ...TELEGRAM_TOO_MANY });
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
+    h.tg.failNext.push({ method: 'sendMessage', ...TELEGRAM_TOO_MANY });
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(waits).toContain(3_000);
-    expect(tg.sent).toHaveLength(1);
-    expect(tg.calls.filter((c) => c.method === 'sendMessage')).toHaveLength(2);
+    expect(h.waits).toContain(3_000);
+    expect(h.tg.sent).toHaveLength(1);
+    expect(h.tg.calls.filter((c) => c.method === 'sendMessage')).toHaveLength(2);
     expect(await alertsOf(ADA)).toBe(0);
   });
 
@@ -265,11 +194,11 @@ describe('sending', () => {
     await say(ADA, 'burns', 'on');
     await say(BOB, 'alert', 'above 0.03 ETH');
     await say(BOB, 'burns', 'on');
-    tg.blocked.add('1001');
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
+    h.tg.blocked.add('1001');
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(await alertsOf(ADA)).toBe(0);
     expect(await alertsOf(BOB)).toBe(1);
-    expect(tg.sent.map((m) => String(m.chat_id))).toEqual(['1002']);
+    expect(h.tg.sent.map((m) => String(m.chat_id))).toEqual(['1002']);
   });
 });

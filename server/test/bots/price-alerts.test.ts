@@ -6,115 +6,45 @@
 // here, WETH on the v3 WETH/PKG pool); an unknown unit sets nothing; an alert stored before units
 // fires in the quote token; without a USD price the USD alerts wait, the reason logged, and the
 // quote-token ones fire. Messages write prices to about 6 significant digits.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import {
-  CG_ETH_USD,
-  HEAD,
-  V3_WETH_PKG,
-  V4_ETH_PKG,
-  fakeClock,
-  type Doubles,
-  type TelegramDouble,
-  type UniswapPoolsDouble,
-} from '@pkg/shared/testing';
-import { botDeps } from '../../src/wing-deps.js';
-import { type BotDeps } from '../../src/services/bots/bot-deps.js';
-import { runAlertCommand } from '../../src/services/bots/commands/alert-commands.js';
+import { describe, expect, test } from 'vitest';
+import { CG_ETH_USD, HEAD, V3_WETH_PKG, V4_ETH_PKG } from '@pkg/shared/testing';
 import { createScheduler, runCheck } from '../../src/services/bots/schedule/scheduler.js';
-import type { ChatRef } from '../../src/services/bots/types.js';
-import { BOT_PROJECT_ENV, startBotTestServer, type BotTestServer } from '../helpers/bot-test-server.js';
-import type { TestServer } from '../helpers/start-test-server.js';
+import { BOT_PROJECT_ENV } from '../helpers/bot-test-server.js';
+import { ADA, BOB, Q96, useAlertHarness } from './alert-harness.js';
 
 const TOKEN = '7000000001:AAE-price_alerts_test_token';
-const Q96 = 1n << 96n;
-const chatRef = (id: string): ChatRef => ({
-  platform: 'telegram',
-  chat: `telegram:${id}`,
-  chatId: id,
-  kind: 'private',
-});
-const ADA = chatRef('1001');
-const BOB = chatRef('1002');
-
-let stack: BotTestServer;
-let d: Doubles;
-let chain: UniswapPoolsDouble;
-let tg: TelegramDouble;
-let server: TestServer;
-let fc = fakeClock(Date.now());
-let waits: number[] = [];
-const clock = () => new Date(fc.now());
-
-function deps(on: TestServer = server): BotDeps {
-  return botDeps(on.deps, {
-    clock,
-    wait: (ms) => {
-      waits.push(ms);
-      fc.advance(ms);
-      return Promise.resolve();
-    },
-  });
-}
-
-const say = async (chat: ChatRef, name: string, args = '', on: TestServer = server) =>
-  (await runAlertCommand(deps(on), { name, args, chat, user: { name: 'Ada' } })).text;
-const texts = () => tg.sent.map((m) => String(m.text));
-const alertsOf = (chat: ChatRef) => server.deps.models.BotAlert.countDocuments({ chat: chat.chat });
-
-beforeAll(async () => {
-  stack = await startBotTestServer({ token: TOKEN, secret: 'price-alerts-test-secret', clock });
-  ({ d, chain, tg, server } = stack);
-});
-
-afterAll(async () => {
-  await stack.close();
-});
-
-beforeEach(async () => {
-  // Now, not the default start in the past: the store's TTL sweep runs on real time.
-  fc = fakeClock(Date.now());
-  waits = [];
-  d.reset();
-  chain.reset();
-  tg.reset();
-  const m = server.deps.models;
-  await Promise.all([
-    m.BotAlert.deleteMany({}),
-    m.BotCursor.deleteMany({}),
-    m.BotAnnouncement.deleteMany({}),
-    m.BotLease.deleteMany({}),
-  ]);
-});
+const h = useAlertHarness({ token: TOKEN, secret: 'price-alerts-test-secret' });
+const { deps, say, texts, alertsOf } = h;
 
 describe('price alerts', () => {
   test('a crossing price sends one message and removes the alert', async () => {
     expect(await say(ADA, 'alert', 'above 0.02 ETH')).toMatch(/^Alert 1 set: .*0\.02 ETH \(now 0\.01 ETH/);
     const scheduler = createScheduler(deps(), { holder: 'test' });
     expect(await scheduler.tick()).toEqual({ leader: true, ran: ['price', 'whales', 'burns', 'radar'] });
-    expect(tg.sent).toHaveLength(0);
+    expect(h.tg.sent).toHaveLength(0);
     expect(await alertsOf(ADA)).toBe(1);
 
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 25 PKG an ETH: 0.04 ETH a PKG
-    fc.advance(120_000);
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 25 PKG an ETH: 0.04 ETH a PKG
+    h.fc.advance(120_000);
     expect((await scheduler.tick()).ran).toContain('price');
-    expect(tg.sent).toHaveLength(1);
-    expect(tg.sent[0]?.chat_id).toEqual(expect.anything());
-    expect(String(tg.sent[0]?.chat_id)).toBe('1001');
+    expect(h.tg.sent).toHaveLength(1);
+    expect(h.tg.sent[0]?.chat_id).toEqual(expect.anything());
+    expect(String(h.tg.sent[0]?.chat_id)).toBe('1001');
     expect(texts()[0]).toMatch(/0\.04 ETH, above your level 0\.02 ETH/);
     expect(await alertsOf(ADA)).toBe(0);
 
     for (let i = 0; i < 2; i++) {
-      fc.advance(120_000);
+      h.fc.advance(120_000);
       await scheduler.tick();
     }
-    expect(tg.sent).toHaveLength(1);
+    expect(h.tg.sent).toHaveLength(1);
   });
 
   test('below: fires once when the price falls to the level', async () => {
     await say(ADA, 'alert', 'below 0.005 ETH');
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
-    chain.setSqrtPrice(V4_ETH_PKG.id, 20n * Q96); // 400 PKG an ETH: 0.0025 ETH
+    expect(h.tg.sent).toHaveLength(0);
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 20n * Q96); // 400 PKG an ETH: 0.0025 ETH
     await Promise.all([
       runCheck(deps(), 'price', { nextBlock: null }),
       runCheck(deps(), 'price', { nextBlock: null }),
@@ -148,16 +78,16 @@ describe('price alerts in USD and in the quote token', () => {
     expect(await say(ADA, 'alert', 'above 50.000000')).toBe(
       `Alert 1 set: when the price is at or above $50 (now $23.991, 0.01 ETH on the chain pool at block ${HEAD} × ETH at $2,399.1 from CoinGecko). Sent once, then removed.`,
     );
-    const stored = await server.deps.models.BotAlert.findOne({ chat: ADA.chat }).lean();
+    const stored = await h.server.deps.models.BotAlert.findOne({ chat: ADA.chat }).lean();
     expect(stored?.params).toMatchObject({ level: '50', unit: 'usd' });
 
     // The pool price doubles (49 PKG an ETH: 0.020408163265306122 ETH): $48.9612, still under $50.
-    chain.setSqrtPrice(V4_ETH_PKG.id, 7n * Q96);
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 7n * Q96);
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
+    expect(h.tg.sent).toHaveLength(0);
 
     // ETH at $2,500 on the CoinGecko double's /simple/price: $51.0204 a PKG.
-    d.coingecko.ethUsd = 2500;
+    h.d.coingecko.ethUsd = 2500;
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(texts()).toEqual([
       `Price alert: PKG is at $51.0204, above your level $50 (0.0204082 ETH on the chain pool at block ${HEAD} × ETH at $2,500 from CoinGecko). This alert is now removed.`,
@@ -171,8 +101,8 @@ describe('price alerts in USD and in the quote token', () => {
       /^Alert 1 set: when the price is at or below \$20 \(now \$23\.991, /,
     );
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
-    d.coingecko.ethUsd = 1234.5678; // 0.01 ETH: $12.345678
+    expect(h.tg.sent).toHaveLength(0);
+    h.d.coingecko.ethUsd = 1234.5678; // 0.01 ETH: $12.345678
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(texts()).toEqual([
       expect.stringMatching(/^Price alert: PKG is at \$12\.3457, below your level \$20 \(/),
@@ -183,15 +113,15 @@ describe('price alerts in USD and in the quote token', () => {
     expect(await say(ADA, 'alert', 'above 0.0200000 ETH')).toBe(
       `Alert 1 set: when the price is at or above 0.02 ETH (now 0.01 ETH, chain pool, block ${HEAD}). Sent once, then removed.`,
     );
-    expect((await server.deps.models.BotAlert.findOne({ chat: ADA.chat }).lean())?.params).toMatchObject({
+    expect((await h.server.deps.models.BotAlert.findOne({ chat: ADA.chat }).lean())?.params).toMatchObject({
       level: '0.02',
       unit: 'quote',
     });
     // ETH's USD price rising does not move a level in ETH.
-    d.coingecko.ethUsd = 100_000;
+    h.d.coingecko.ethUsd = 100_000;
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
-    chain.setSqrtPrice(V4_ETH_PKG.id, 7n * Q96); // 0.020408163265306122 ETH
+    expect(h.tg.sent).toHaveLength(0);
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 7n * Q96); // 0.020408163265306122 ETH
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(texts()).toEqual([
       `Price alert: PKG is at 0.0204082 ETH, above your level 0.02 ETH (chain pool, block ${HEAD}). This alert is now removed.`,
@@ -200,7 +130,7 @@ describe('price alerts in USD and in the quote token', () => {
 
   test('on a WETH pool: /alert above <x> WETH fires on the pool price in WETH; ETH is not its unit', async () => {
     // The chain double's v3 WETH/PKG pool (0.25 WETH a PKG); no double prices WETH in USD.
-    const weth = await stack.startServer({ ...BOT_PROJECT_ENV, PROJECT_TOKEN_POOL: V3_WETH_PKG.address });
+    const weth = await h.stack.startServer({ ...BOT_PROJECT_ENV, PROJECT_TOKEN_POOL: V3_WETH_PKG.address });
     try {
       expect(await say(ADA, 'alert', 'above 0.4 WETH', weth)).toBe(
         `Alert 1 set: when the price is at or above 0.4 WETH (now 0.25 WETH, chain pool, block ${HEAD}). Sent once, then removed.`,
@@ -214,7 +144,7 @@ describe('price alerts in USD and in the quote token', () => {
       expect(await weth.deps.models.BotAlert.countDocuments({ chat: ADA.chat })).toBe(1);
 
       // 2.25 PKG a WETH: 0.444444444444444444 WETH a PKG.
-      chain.setSqrtPrice(V3_WETH_PKG.address, 3n << 95n);
+      h.chain.setSqrtPrice(V3_WETH_PKG.address, 3n << 95n);
       await runCheck(deps(weth), 'price', { nextBlock: null });
       expect(texts()).toEqual([
         `Price alert: PKG is at 0.444444 WETH, above your level 0.4 WETH (chain pool, block ${HEAD}). This alert is now removed.`,
@@ -230,9 +160,9 @@ describe('price alerts in USD and in the quote token', () => {
     async (args) => {
       expect(await say(ADA, 'alert', args)).toBe('Usage: /alert above|below <price> [USD|<quote symbol>]');
       expect(await alertsOf(ADA)).toBe(0);
-      chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
+      h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96);
       await runCheck(deps(), 'price', { nextBlock: null });
-      expect(tg.sent).toHaveLength(0);
+      expect(h.tg.sent).toHaveLength(0);
     },
   );
 
@@ -243,7 +173,7 @@ describe('price alerts in USD and in the quote token', () => {
           `^Alert ${n + 1} set: when the price is at or above \\$${(n + 1) * 100} \\(now \\$23\\.991, `,
         ),
       );
-    const units = (await server.deps.models.BotAlert.find({ chat: ADA.chat }).lean()).map(
+    const units = (await h.server.deps.models.BotAlert.find({ chat: ADA.chat }).lean()).map(
       (a) => a.params?.unit,
     );
     expect(units).toEqual(['usd', 'usd', 'usd', 'usd']);
@@ -251,7 +181,7 @@ describe('price alerts in USD and in the quote token', () => {
 
   test('an alert stored before units (no unit field) keeps its level in the quote token', async () => {
     // A document as /alert wrote it before this field existed.
-    await server.deps.models.BotAlert.collection.insertOne({
+    await h.server.deps.models.BotAlert.collection.insertOne({
       chat: ADA.chat,
       chatId: ADA.chatId,
       threadId: null,
@@ -259,14 +189,14 @@ describe('price alerts in USD and in the quote token', () => {
       kind: 'price_above',
       params: { level: '0.02', usdMin: null, liquidityMin: null },
       sinceBlock: null,
-      createdAt: new Date(fc.now()),
+      createdAt: new Date(h.fc.now()),
       firedAt: null,
     });
     expect(await say(ADA, 'alerts')).toBe('1. price at or above 0.02 (pool quote token)');
     // In USD the price ($23.991) is far above 0.02; in ETH (0.01) it is not: nothing is sent.
     await runCheck(deps(), 'price', { nextBlock: null });
-    expect(tg.sent).toHaveLength(0);
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 0.04 ETH
+    expect(h.tg.sent).toHaveLength(0);
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 0.04 ETH
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(texts()).toEqual([
       `Price alert: PKG is at 0.04 ETH, above your level 0.02 ETH (chain pool, block ${HEAD}). This alert is now removed.`,
@@ -278,20 +208,20 @@ describe('price alerts in USD and in the quote token', () => {
     await say(ADA, 'alert', 'above 0.02 ETH');
     await say(BOB, 'alert', 'above 30');
     // The CoinGecko double leaves ETH out of /simple/price: the quote token has no USD price.
-    d.coingecko.ethUsd = undefined;
+    h.d.coingecko.ethUsd = undefined;
     expect(await say(BOB, 'alert', 'above 200')).toMatch(
       /^A USD alert cannot be set now: ETH has no USD price \(.*CoinGecko returned no USD price for ethereum.*\)\. A level in ETH can: \/alert above <price> ETH$/,
     );
     expect(await alertsOf(BOB)).toBe(1);
 
-    chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 0.04 ETH; at $2,399.1 that is $95.964
-    const logged = server.logs.length;
+    h.chain.setSqrtPrice(V4_ETH_PKG.id, 5n * Q96); // 0.04 ETH; at $2,399.1 that is $95.964
+    const logged = h.server.logs.length;
     expect(await runCheck(deps(), 'price', { nextBlock: null })).toMatchObject({ sent: 1, skipped: 1 });
     expect(texts()).toEqual([
       expect.stringMatching(/^Price alert: PKG is at 0\.04 ETH, above your level 0\.02 ETH/),
     ]);
     expect(await alertsOf(BOB)).toBe(1);
-    const warned = server.logs
+    const warned = h.server.logs
       .slice(logged)
       .filter((l) => l.msg === 'bot price: USD alerts not checked, the quote token has no USD price');
     expect(warned).toEqual([
@@ -305,7 +235,7 @@ describe('price alerts in USD and in the quote token', () => {
     ]);
 
     // The USD price back: BOB's alert is checked, and fires.
-    d.coingecko.ethUsd = CG_ETH_USD;
+    h.d.coingecko.ethUsd = CG_ETH_USD;
     await runCheck(deps(), 'price', { nextBlock: null });
     expect(texts()[1]).toBe(
       `Price alert: PKG is at $95.964, above your level $30 (0.04 ETH on the chain pool at block ${HEAD} × ETH at $2,399.1 from CoinGecko). This alert is now removed.`,

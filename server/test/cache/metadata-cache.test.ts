@@ -21,7 +21,7 @@ beforeAll(async () => {
   store = await startSharedStore();
   a = await startTestServer({ mongodbUri: store.uri });
   b = await startTestServer({ mongodbUri: store.uri });
-  token = (await createUser(a.deps, 'cachey')).token.token;
+  token = (await createUser(a.deps.registry, 'cachey')).token.token;
 });
 afterAll(async () => {
   await a.close();
@@ -125,23 +125,25 @@ describe('ready-made JSON answers', () => {
     const ref = { namespace: 'cachey', name: 'bytes' };
     for (const version of ['1.0.1', '1.0.2']) {
       const rest = await fetch(`${b.url}/packages/cachey/bytes`);
-      const answer = await packageResponse(b.deps, ref);
+      const answer = await packageResponse(b.deps.registry, ref);
       expect(answer.body).toBe(await rest.text());
       expect(answer.etag).toBe(rest.headers.get('etag'));
       expect(await publish('bytes', version)).toBe(201);
-      expect(JSON.parse((await packageResponse(b.deps, ref)).body)).toMatchObject({ latest: version });
+      expect(JSON.parse((await packageResponse(b.deps.registry, ref)).body)).toMatchObject({
+        latest: version,
+      });
     }
     const rest = await fetch(`${b.url}/packages/cachey/bytes/1.0.2`);
-    const answer = await versionResponse(b.deps, { ...ref, version: '1.0.2' }, b.url);
+    const answer = await versionResponse(b.deps.registry, { ...ref, version: '1.0.2' }, b.url);
     expect(answer.body).toBe(await rest.text());
     expect(answer.etag).toBe(rest.headers.get('etag'));
   });
 
   test('unknown packages and versions are NOT_FOUND, never cached', async () => {
     const missing = { namespace: 'cachey', name: 'nope' };
-    await expect(packageResponse(b.deps, missing)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(packageResponse(b.deps.registry, missing)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      versionResponse(b.deps, { namespace: 'cachey', name: 'bytes', version: '9.9.9' }, b.url),
+      versionResponse(b.deps.registry, { namespace: 'cachey', name: 'bytes', version: '9.9.9' }, b.url),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

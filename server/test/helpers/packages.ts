@@ -55,7 +55,7 @@ export function publishArchive(
 
 /** Creates a user named after `spec.namespace` and publishes the package as them: their token. */
 export async function publishAsNewOwner(server: TestServer, spec: PackageSpec): Promise<string> {
-  const { token } = await createUser(server.deps, spec.namespace);
+  const { token } = await createUser(server.deps.registry, spec.namespace);
   const res = await publishArchive(server.url, token.token, (await buildPackage(spec)).bytes);
   if (res.status !== 201)
     throw new Error(`publish of ${spec.namespace}/${spec.name}: ${res.status} ${await res.text()}`);

@@ -25,8 +25,8 @@ beforeAll(async () => {
   server = await startTestServer();
   dir = mkdtempSync(path.join(tmpdir(), 'pkg-legacy-'));
   env = server.storeEnv;
-  await createUser(server.deps, 'alice');
-  await createUser(server.deps, 'bob');
+  await createUser(server.deps.registry, 'alice');
+  await createUser(server.deps.registry, 'bob');
 });
 afterAll(async () => {
   await server.close();

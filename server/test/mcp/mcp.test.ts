@@ -36,9 +36,9 @@ function text(result: Awaited<ReturnType<Client['callTool']>>): string {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const alice = await createUser(server.deps, 'alice');
+  const alice = await createUser(server.deps.registry, 'alice');
   manageToken = alice.token.token;
-  publishToken = (await issueToken(server.deps, 'alice', { kind: 'publish' })).token;
+  publishToken = (await issueToken(server.deps.registry, 'alice', { kind: 'publish' })).token;
   for (const [version, body] of [
     ['1.0.0', '# weather\n\nThe first SKILL.md.\n'],
     ['1.1.0', '# weather\n\nAsk for the weather in a city; answers in Celsius.\n'],
@@ -57,7 +57,7 @@ beforeAll(async () => {
     name: 'old-tool',
     body: '# old-tool\n\nFrom a legacy bundle.\n',
   });
-  await importLegacyBundle(server.deps, Buffer.from(bundle));
+  await importLegacyBundle(server.deps.registry, Buffer.from(bundle));
 });
 afterAll(async () => {
   for (const client of clients) await client.close();

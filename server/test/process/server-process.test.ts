@@ -2,14 +2,14 @@
 // written before a `kill -9` is there after a restart; SIGTERM stops it cleanly; pkg-admin
 // status reports the store whether or not the server holds it.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readStoreLock } from '../../src/db/embedded/index.js';
-import { spawnServer } from '../helpers/spawn-server.js';
+import { SERVER_MAIN, spawnServer } from '../helpers/spawn-server.js';
 
 const run = promisify(execFile);
 const ADMIN = path.resolve(import.meta.dirname, '../../dist/bin/pkg-admin.js');
@@ -81,6 +81,23 @@ describe('the server process on the embedded store (its data directory; the Mong
       running: 'this command',
       collections: { survivors: 200 },
     });
+  });
+});
+
+describe('the server refuses a bad configuration before it opens the store', () => {
+  test('a BOT_COIN_COMMAND that names another command: exit 2, the variable named', async () => {
+    const dir = path.join(dataDir, 'never-opened');
+    const failure = await run(process.execPath, [SERVER_MAIN], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', PKG_DATA_DIR: dir, BOT_COIN_COMMAND: 'help' },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toBe(
+      'Invalid configuration:\n  BOT_COIN_COMMAND must not be the name of another command (got "help")\n',
+    );
+    expect(existsSync(dir)).toBe(false);
   });
 });
 

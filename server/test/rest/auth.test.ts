@@ -13,8 +13,8 @@ let helper: string;
 
 beforeAll(async () => {
   server = await startTestServer({ clock: () => now });
-  owner = (await createUser(server.deps, 'olivia')).token.token;
-  helper = (await createUser(server.deps, 'hugo')).token.token;
+  owner = (await createUser(server.deps.registry, 'olivia')).token.token;
+  helper = (await createUser(server.deps.registry, 'hugo')).token.token;
   const pkg = await buildPackage({ namespace: 'olivia', name: 'tools' });
   expect((await publishArchive(server.url, owner, pkg.bytes)).status).toBe(201);
 });

@@ -58,10 +58,10 @@ describe('database outage', () => {
     if (db.readyState === mongoose.ConnectionStates.connected) await once(db, 'disconnected');
     const ref = { namespace: 'a', name: 'b' };
     let pending: Promise<unknown> | undefined;
-    expect(() => (pending = packageResponse(server.deps, ref))).not.toThrow();
+    expect(() => (pending = packageResponse(server.deps.registry, ref))).not.toThrow();
     await expect(pending).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
     expect(
-      () => (pending = versionResponse(server.deps, { ...ref, version: '1.0.0' }, server.url)),
+      () => (pending = versionResponse(server.deps.registry, { ...ref, version: '1.0.0' }, server.url)),
     ).not.toThrow();
     await expect(pending).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
 
@@ -90,7 +90,7 @@ describe('database outage', () => {
       mediaType: 'application/gzip',
       format: 'tar.gz' as const,
     };
-    await expect(storeArtifact(server.deps, pack.bytes, file, 'artifact')).rejects.toMatchObject({
+    await expect(storeArtifact(server.deps.registry, pack.bytes, file, 'artifact')).rejects.toMatchObject({
       code: 'STORAGE_UNAVAILABLE',
     });
   });

@@ -17,7 +17,7 @@ describe('CORS', () => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer();
-    token = (await createUser(server.deps, 'cora')).token.token;
+    token = (await createUser(server.deps.registry, 'cora')).token.token;
   });
   afterAll(() => server.close());
 
@@ -83,7 +83,7 @@ describe('rate limits', () => {
     const store = await startSharedStore();
     const a = await startTestServer({ mongodbUri: store.uri });
     const b = await startTestServer({ mongodbUri: store.uri });
-    const good = (await createUser(a.deps, 'blocked-user')).token.token;
+    const good = (await createUser(a.deps.registry, 'blocked-user')).token.token;
     for (let i = 0; i < 10; i++) {
       expect(
         (await fetch(`${a.url}/auth/whoami`, { headers: { authorization: `Bearer ${BAD_TOKEN}` } })).status,

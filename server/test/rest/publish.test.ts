@@ -14,8 +14,8 @@ let bob: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  alice = (await createUser(server.deps, 'alice')).token.token;
-  bob = (await createUser(server.deps, 'bob')).token.token;
+  alice = (await createUser(server.deps.registry, 'alice')).token.token;
+  bob = (await createUser(server.deps.registry, 'bob')).token.token;
 });
 afterAll(() => server.close());
 
@@ -93,7 +93,7 @@ describe('errors of POST /publish', () => {
   });
 
   test('403 TOKEN_SCOPE for a publish token outside its namespaces', async () => {
-    const scoped = await issueToken(server.deps, 'bob', { namespaces: ['bob'] });
+    const scoped = await issueToken(server.deps.registry, 'bob', { namespaces: ['bob'] });
     const pkg = await buildPackage({ namespace: 'bob-other', name: 'x' });
     const e = await errorOf(await publishArchive(server.url, scoped.token, pkg.bytes));
     expect([e.status, e.code]).toEqual([403, 'TOKEN_SCOPE']);
@@ -197,7 +197,7 @@ describe('two concurrent publishes of one version', () => {
 describe('storage failures leave nothing published', () => {
   test('502 ARTIFACT_STORAGE_FAILED when GridFS refuses the write', async () => {
     const isolated = await startTestServer();
-    const token = (await createUser(isolated.deps, 'carol')).token.token;
+    const token = (await createUser(isolated.deps.registry, 'carol')).token.token;
     // A real refusal by the backend: a unique index that every chunk insert after the first hits.
     await isolated.deps.db
       .collection('artifacts.chunks')
@@ -216,7 +216,7 @@ describe('storage failures leave nothing published', () => {
 
   test('503 METADATA_WRITE_FAILED when the version write fails, and the artifact is removed', async () => {
     const isolated = await startTestServer();
-    const token = (await createUser(isolated.deps, 'dave')).token.token;
+    const token = (await createUser(isolated.deps.registry, 'dave')).token.token;
     // A real refusal by the database: a unique index on the publisher lets only one version per user in.
     await isolated.deps.db
       .collection('versions')

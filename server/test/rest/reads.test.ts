@@ -19,7 +19,7 @@ function archive(key: string): { integrity: string; size: number; bytes: Buffer 
 
 beforeAll(async () => {
   server = await startTestServer();
-  const token = (await createUser(server.deps, 'acme')).token.token;
+  const token = (await createUser(server.deps.registry, 'acme')).token.token;
   const specs = [
     { name: 'weather', version: '1.0.0', description: 'Forecasts for any city.' },
     { name: 'weather', version: '1.2.0', description: 'Forecasts for any city.' },

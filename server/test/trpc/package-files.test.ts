@@ -32,7 +32,7 @@ beforeAll(async () => {
     files: { 'SKILL.md': skillMd, 'schemas/hello.input.json': inputSchema },
   });
   await importLegacyBundle(
-    server.deps,
+    server.deps.registry,
     Buffer.from(sampleBundle({ namespace: 'fia', name: 'old-files', body: '# old-files\n\nLegacy.\n' })),
   );
 });

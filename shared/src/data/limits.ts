@@ -1,4 +1,6 @@
-// The data layer's limits (docs/data-layer.md, "Limits").
+// The data layer's limits, each documented where it applies: the guarded fetch's time-outs and
+// body cap (docs/data-layer.md, "Network guard"), the AI requests' under "AI", the pages' under
+// "Web", the raw files' under "Code hosting and subgraphs".
 const MiB = 1024 * 1024;
 
 export const LIMITS = {

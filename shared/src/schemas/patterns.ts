@@ -1,7 +1,7 @@
 // The grammar of names and parameters as plain regular expressions and constants, without zod:
 // the zod schemas (schemas/names.ts, the /v1 parameter schemas, the data layer's parameters) are
 // built from them, and the website's first bundle checks a URL with them without loading the
-// schema library (docs/website.md, "Code splitting").
+// schema library (docs/website.md, "Pages").
 
 export const NAMESPACE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,37}[a-z0-9])?$/;
 export const PACKAGE_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;

@@ -2,7 +2,7 @@
 // These checks run in the first bundle (route loaders and validateSearch are not code-split), so
 // they use zod's small build (zod/mini) and the plain patterns of @pkg/shared/contract rather than
 // the full schema library: the pages' components, which load per route, use the full schemas
-// (docs/website.md, "Code splitting").
+// (docs/website.md, "Pages").
 import {
   ADDRESS_PATTERN,
   MARKET_ADDRESS_PATTERN,

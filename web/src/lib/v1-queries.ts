@@ -1,7 +1,7 @@
 // Query options of the public API's procedures (docs/public-api.md), shared by the doc-3 pages'
 // loaders and components, so that a loader's prefetch is exactly what the component reads. Each
 // query is fresh for its endpoint's TTL and refetched on that interval (docs/website.md,
-// "Freshness"): a panel never shows data older than its source's cache allows.
+// "Pages"): a panel never shows data older than its source's cache allows.
 import { V1_TTLS, type V1Name, type V1Params } from '@pkg/shared/contract';
 import type { trpc } from './trpc';
 

@@ -1,4 +1,4 @@
-// Which registry a command talks to. Precedence (docs/registry-api.md, "Choosing a registry"):
+// Which registry a command talks to. Precedence (docs/registry-api.md, "Choosing a registry (CLI)"):
 // --registry, PKG_REGISTRY, the project's pkg.json, the user config, the default.
 import { DEFAULT_REGISTRY, normalizeRegistry } from './registry-url.js';
 import { readUserConfig } from '../user-config.js';

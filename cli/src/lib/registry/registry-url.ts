@@ -1,4 +1,4 @@
-// Registry URLs and aliases (docs/registry-api.md, "Choosing a registry"): no dependencies, so that
+// Registry URLs and aliases (docs/registry-api.md, "Choosing a registry (CLI)"): no dependencies, so that
 // main.ts can check --registry without loading anything else.
 import { CliError, EXIT } from '../../exit.js';
 

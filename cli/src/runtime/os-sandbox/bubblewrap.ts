@@ -1,5 +1,5 @@
 // The Linux OS boundary: the bubblewrap command line that starts the tool (docs/sandbox.md,
-// "The OS boundary"). New user, PID, IPC, UTS, cgroup and network namespaces; no capabilities;
+// "The OS boundary on Linux"). New user, PID, IPC, UTS, cgroup and network namespaces; no capabilities;
 // no further user namespaces; the seccomp filter of seccomp.ts; and a file-system view built
 // from nothing: the system's read-only program directories (for Node itself), the package and
 // the declared read paths read-only, the declared write paths writable, a private /tmp, and the

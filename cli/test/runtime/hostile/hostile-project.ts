@@ -100,7 +100,7 @@ function walk(dir: string): string[] {
 
 export async function createHostileProject(tools: Record<string, string>): Promise<HostileProject> {
   const registry: TestServer = await startTestServer();
-  const owner = (await createUser(registry.deps, 'mallory')).token.token;
+  const owner = (await createUser(registry.deps.registry, 'mallory')).token.token;
   const files = hostileFiles(tools);
   const built = await buildPackage({
     namespace: 'mallory',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { loadConfig } from '../../config.js';
 import { DiscordAdminError, registerDiscordCommands } from '../../infra/discord/register-commands.js';
 import { discordCommandDefinitions } from '../../services/bots/discord-commands.js';
+import { botSettings } from '../../wing-deps.js';
 import { allowPrivateNetwork, missingVariable, upstreamFailure } from './bot-telegram.js';
 import { parseOptions, print } from './output.js';
 
@@ -30,6 +31,7 @@ export function botDiscordCommand(bot: Command): void {
     .action(async (raw: unknown) => {
       const { json, guild } = parseOptions(optionsSchema, raw);
       const config = loadConfig();
+      const { coinCommand } = botSettings(config); // a name another command has is refused here
       const applicationId = config.DISCORD_APPLICATION_ID;
       if (!applicationId) throw missingVariable('DISCORD_APPLICATION_ID', 'the numeric application id');
       const botToken = config.DISCORD_BOT_TOKEN;
@@ -38,7 +40,7 @@ export function botDiscordCommand(bot: Command): void {
       try {
         registered = await registerDiscordCommands(
           { baseUrl: config.DISCORD_BASE_URL, applicationId, botToken, allowPrivate: allowPrivateNetwork() },
-          discordCommandDefinitions(config.BOT_COIN_COMMAND),
+          discordCommandDefinitions(coinCommand),
           guild,
         );
       } catch (error) {

@@ -1,7 +1,7 @@
-// pkg-admin db copy --to <mongodb-uri> [--replace]: copies the store in use (every collection
-// with its indexes, every GridFS file) into the database the URI names (its path, else `pkg`),
-// then verifies it (docs/operator.md, "Moving to MongoDB"). A target holding documents is
-// refused unless --replace; the URI's credentials are never printed.
+// pkg-admin db copy --to <mongodb-uri> [--replace]: copies the store in use (every collection with
+// its indexes, every GridFS file) into the database the URI names (its path, else `pkg`), then
+// verifies it (docs/operator.md, "Moving to MongoDB (replica set or Atlas)"). A target holding
+// documents is refused unless --replace; the URI's credentials are never printed.
 import type { Command } from 'commander';
 import { MongoClient } from 'mongodb';
 import { z } from 'zod';

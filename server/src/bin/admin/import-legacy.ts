@@ -27,7 +27,7 @@ async function readBundle(file: string): Promise<Buffer> {
 
 async function importOne(deps: AppDeps, file: string, owner: string | undefined): Promise<FileResult> {
   try {
-    return { file, ...(await importLegacyBundle(deps, await readBundle(file), { owner })) };
+    return { file, ...(await importLegacyBundle(deps.registry, await readBundle(file), { owner })) };
   } catch (error) {
     const { exitCode, body } = toExit(error);
     return { file, status: 'failed', error: body.error, exitCode };

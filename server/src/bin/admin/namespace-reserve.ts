@@ -12,7 +12,7 @@ export function namespaceReserveCommand(namespace: Command): void {
     .argument('<namespace>', 'the namespace')
     .option('--json', 'print JSON')
     .action(async (name: string, options: OutputOptions) => {
-      const result = await withAdminDeps(({ deps }) => reserveNamespace(deps, name));
+      const result = await withAdminDeps(({ deps }) => reserveNamespace(deps.registry, name));
       const owner = result.owner ? ` (owner ${result.owner} keeps its packages)` : '';
       const line = result.changed
         ? `namespace ${result.namespace} is now reserved${owner}`

@@ -58,7 +58,7 @@ export function tokenIssueCommand(token: Command): void {
     .option('--json', 'print JSON')
     .action(async (user: string, raw: unknown) => {
       const { json, ...input } = parseOptions(optionsSchema, raw);
-      const issued = await withAdminDeps(({ deps }) => issueUserToken(deps, user, input));
+      const issued = await withAdminDeps(({ deps }) => issueUserToken(deps.registry, user, input));
       print(
         { json } satisfies OutputOptions,
         tokenLines(`issued a ${issued.kind} token to ${issued.user}`, issued),

@@ -11,7 +11,7 @@ export function tokenListCommand(token: Command): void {
     .argument('<user>', 'an existing user')
     .option('--json', 'print JSON')
     .action(async (user: string, options: OutputOptions) => {
-      const tokens = await withAdminDeps(({ deps }) => listUserTokens(deps, user));
+      const tokens = await withAdminDeps(({ deps }) => listUserTokens(deps.registry, user));
       const state = (t: (typeof tokens)[number]) =>
         t.revokedAt ? `revoked ${t.revokedAt}` : t.expiresAt ? `expires ${t.expiresAt}` : 'active';
       const lines = tokens.length

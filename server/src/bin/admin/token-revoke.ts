@@ -18,7 +18,7 @@ export function tokenRevokeCommand(token: Command): void {
     .option('--json', 'print JSON')
     .action(async (id: string, options: OutputOptions) => {
       assertTokenId(id);
-      const revoked = await withAdminDeps(({ deps }) => revokeToken(deps, undefined, id));
+      const revoked = await withAdminDeps(({ deps }) => revokeToken(deps.registry, undefined, id));
       print(options, `revoked ${revoked.kind} token ${revoked.id} of ${revoked.user}`, revoked);
     });
 }

@@ -15,7 +15,7 @@ export function tokenRotateCommand(token: Command): void {
     .option('--json', 'print JSON')
     .action(async (id: string, options: OutputOptions) => {
       assertTokenId(id);
-      const rotated = await withAdminDeps(({ deps }) => rotateToken(deps, id));
+      const rotated = await withAdminDeps(({ deps }) => rotateToken(deps.registry, id));
       const headline = `revoked ${rotated.revoked}; its replacement for ${rotated.token.user}:`;
       print(options, tokenLines(headline, rotated.token), rotated);
     });

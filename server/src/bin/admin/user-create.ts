@@ -12,7 +12,7 @@ export function userCreateCommand(user: Command): void {
     .argument('<name>', 'user name: 1 to 39 lowercase letters, digits or hyphens')
     .option('--json', 'print JSON')
     .action(async (name: string, options: OutputOptions) => {
-      const created = await withAdminDeps(({ deps }) => createUser(deps, name));
+      const created = await withAdminDeps(({ deps }) => createUser(deps.registry, name));
       print(
         options,
         [

@@ -10,7 +10,7 @@ export function userListCommand(user: Command): void {
     .description('list users with their number of active tokens')
     .option('--json', 'print JSON')
     .action(async (options: OutputOptions) => {
-      const users = await withAdminDeps(({ deps }) => listUserSummaries(deps));
+      const users = await withAdminDeps(({ deps }) => listUserSummaries(deps.registry));
       const width = Math.max(4, ...users.map((u) => u.name.length));
       const lines = users.length
         ? [

@@ -1,4 +1,4 @@
-// Copies one MongoDB database into another (docs/operator.md, "Moving to MongoDB"):
+// Copies one MongoDB database into another (docs/operator.md, "Moving to MongoDB (replica set or Atlas)"):
 // 1. refuse a target that is the source, or that holds documents unless `replace` (then its
 //    collections are dropped first); a refusal writes nothing;
 // 2. recreate every collection with its options and indexes;

@@ -15,7 +15,7 @@ import { CommandError } from './errors.js';
 import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
-import { acquireStoreLock } from './lock-file.js';
+import { acquireStoreLock, type StoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
 export interface EmbeddedStoreOptions {
@@ -57,6 +57,130 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
   });
 }
 
+/** What the steps below share once the data directory is recovered. */
+interface Serving {
+  catalog: Catalog;
+  journal: Journal;
+  cursors: CursorManager;
+  sockets: Set<net.Socket>;
+  info: ServerInfo;
+  onError: (err: unknown) => void;
+  /** Set once close() has begun: commands that arrive after are not run. */
+  closing: Promise<void> | undefined;
+  nextConnectionId: number;
+}
+
+/** Recovers the catalog from the snapshot and journal, and tidies the blob files. */
+async function recover(dir: string, options: EmbeddedStoreOptions, onError: (err: unknown) => void) {
+  const blobs = new BlobStore(path.join(dir, 'blobs'));
+  const catalog = new Catalog({ blobs });
+  const journal = Journal.open(dir, catalog, {
+    compactBytes: options.compactJournalBytes ?? 64 * 1024 * 1024,
+    onError,
+  });
+  // blob files of writes that never became durable, or of documents removed just before a crash
+  blobs.sweep(catalog.blobIds());
+  // a data directory written before blob files existed: move its large values out of memory
+  if (catalog.externalizeInline() > 0) await journal.compact();
+  return { catalog, journal };
+}
+
+/** Runs one command, makes its writes durable, then writes its reply (if one is expected). */
+async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
+  if (serving.closing) return;
+  const { catalog, cursors, info, journal, onError } = serving;
+  const msg = parseMessage(raw);
+  const db =
+    msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
+  const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
+  let reply: Document = runCommand(msg.command, ctx);
+  try {
+    await journal.commit(catalog.takeOps());
+  } catch (err) {
+    onError(err);
+    reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();
+  }
+  if (socket.destroyed) return;
+  if (msg.kind === 'query') socket.write(encodeOpReply(msg.requestId, reply));
+  else if (!msg.moreToCome) {
+    const [head, body] = encodeOpMsgParts(msg.requestId, reply);
+    socket.cork();
+    socket.write(head);
+    socket.write(body);
+    socket.uncork();
+  }
+}
+
+/** One client connection: its messages are framed and run one after another, in order. */
+function serveConnection(serving: Serving, socket: net.Socket): void {
+  const { sockets, onError } = serving;
+  sockets.add(socket);
+  socket.setNoDelay(true);
+  const connectionId = serving.nextConnectionId++;
+  const framer = new MessageFramer();
+  let chain: Promise<void> = Promise.resolve();
+  socket.on('data', (chunk: Buffer) => {
+    let messages: Buffer[];
+    try {
+      messages = framer.push(chunk);
+    } catch (err) {
+      onError(err);
+      socket.destroy();
+      return;
+    }
+    for (const raw of messages) {
+      chain = chain
+        .then(() => handleMessage(serving, socket, connectionId, raw))
+        .catch((err: unknown) => {
+          onError(err);
+          socket.destroy();
+        });
+    }
+  });
+  socket.on('error', () => socket.destroy());
+  socket.on('close', () => sockets.delete(socket));
+}
+
+/** The background sweeps (TTL indexes, idle cursors), on unref'd timers; returns their stop. */
+function startSweeps(serving: Serving, options: EmbeddedStoreOptions): () => void {
+  const { catalog, journal, cursors, onError } = serving;
+  const ttlTimer = setInterval(() => {
+    try {
+      sweepExpired(catalog, new Date());
+    } catch (err) {
+      onError(err);
+    }
+    const ops = catalog.takeOps();
+    if (ops.length) journal.commit(ops).catch(onError);
+  }, options.ttlSweepIntervalMs ?? 5000);
+  ttlTimer.unref();
+  const cursorTimer = setInterval(() => cursors.sweep(), 60_000);
+  cursorTimer.unref();
+  return () => {
+    clearInterval(ttlTimer);
+    clearInterval(cursorTimer);
+  };
+}
+
+/** Stops serving, compacts, releases the data directory; once, whoever calls it again. */
+function closer(serving: Serving, server: net.Server, stopSweeps: () => void, lock: StoreLock) {
+  return (): Promise<void> => {
+    serving.closing ??= (async () => {
+      stopSweeps();
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of serving.sockets) socket.destroy();
+      await stopped;
+      serving.cursors.clear();
+      try {
+        await serving.journal.close();
+      } finally {
+        await lock.release();
+      }
+    })();
+    return serving.closing;
+  };
+}
+
 export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
   const dir = path.resolve(options.dir);
   const host = options.host ?? '127.0.0.1';
@@ -64,109 +188,26 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   fs.mkdirSync(dir, { recursive: true });
   const lock = await acquireStoreLock(dir);
   try {
-    const blobs = new BlobStore(path.join(dir, 'blobs'));
-    const catalog = new Catalog({ blobs });
-    const openJournal = Journal.open(dir, catalog, {
-      compactBytes: options.compactJournalBytes ?? 64 * 1024 * 1024,
-      onError,
-    });
-    // blob files of writes that never became durable, or of documents removed just before a crash
-    blobs.sweep(catalog.blobIds());
-    // a data directory written before blob files existed: move its large values out of memory
-    if (catalog.externalizeInline() > 0) await openJournal.compact();
-    const cursors = new CursorManager(options.cursorTimeoutMs);
+    const { catalog, journal } = await recover(dir, options, onError);
     const sockets = new Set<net.Socket>();
-    let nextConnectionId = 1;
-    const info: ServerInfo = { host, port: 0, startedAt: new Date(), connections: () => sockets.size };
-
-    let closing: Promise<void> | undefined;
-    const server = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.setNoDelay(true);
-      const connectionId = nextConnectionId++;
-      const framer = new MessageFramer();
-      let chain: Promise<void> = Promise.resolve();
-      const handle = async (raw: Buffer): Promise<void> => {
-        if (closing) return;
-        const msg = parseMessage(raw);
-        const db =
-          msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
-        const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
-        let reply: Document = runCommand(msg.command, ctx);
-        try {
-          await openJournal.commit(catalog.takeOps());
-        } catch (err) {
-          onError(err);
-          reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();
-        }
-        if (socket.destroyed) return;
-        if (msg.kind === 'query') socket.write(encodeOpReply(msg.requestId, reply));
-        else if (!msg.moreToCome) {
-          const [head, body] = encodeOpMsgParts(msg.requestId, reply);
-          socket.cork();
-          socket.write(head);
-          socket.write(body);
-          socket.uncork();
-        }
-      };
-      socket.on('data', (chunk: Buffer) => {
-        let messages: Buffer[];
-        try {
-          messages = framer.push(chunk);
-        } catch (err) {
-          onError(err);
-          socket.destroy();
-          return;
-        }
-        for (const raw of messages) {
-          chain = chain
-            .then(() => handle(raw))
-            .catch((err: unknown) => {
-              onError(err);
-              socket.destroy();
-            });
-        }
-      });
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    });
-
+    const serving: Serving = {
+      catalog,
+      journal,
+      cursors: new CursorManager(options.cursorTimeoutMs),
+      sockets,
+      info: { host, port: 0, startedAt: new Date(), connections: () => sockets.size },
+      onError,
+      closing: undefined,
+      nextConnectionId: 1,
+    };
+    const server = net.createServer((socket) => serveConnection(serving, socket));
     await listen(server, options.port ?? 0, host);
     const port = (server.address() as AddressInfo).port;
-    info.port = port;
+    serving.info.port = port;
     const uri = `mongodb://${host}:${port}/`;
     lock.publish({ port, uri });
-
-    const ttlTimer = setInterval(() => {
-      try {
-        sweepExpired(catalog, new Date());
-      } catch (err) {
-        onError(err);
-      }
-      const ops = catalog.takeOps();
-      if (ops.length) openJournal.commit(ops).catch(onError);
-    }, options.ttlSweepIntervalMs ?? 5000);
-    ttlTimer.unref();
-    const cursorTimer = setInterval(() => cursors.sweep(), 60_000);
-    cursorTimer.unref();
-
-    const close = (): Promise<void> => {
-      closing ??= (async () => {
-        clearInterval(ttlTimer);
-        clearInterval(cursorTimer);
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const socket of sockets) socket.destroy();
-        await stopped;
-        cursors.clear();
-        try {
-          await openJournal.close();
-        } finally {
-          await lock.release();
-        }
-      })();
-      return closing;
-    };
-    return { uri, port, host, dir, compact: () => openJournal.compact(), close };
+    const close = closer(serving, server, startSweeps(serving, options), lock);
+    return { uri, port, host, dir, compact: () => journal.compact(), close };
   } catch (err) {
     await lock.release();
     throw err;

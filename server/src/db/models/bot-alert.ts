@@ -1,4 +1,4 @@
-// Per-chat bot alerts (docs/bots.md, "Alerts"): at most 10 a chat, enforced by a unique index over
+// Per-chat bot alerts (docs/bots.md, "Alerts (Telegram)"): at most 10 a chat, enforced by a unique index over
 // ten slots, so concurrent adds can never pass the limit. Listed by creation time.
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 

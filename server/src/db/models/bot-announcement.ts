@@ -1,4 +1,4 @@
-// Events already announced to a chat (docs/bots.md, "Alerts"): inserting the record claims the
+// Events already announced to a chat (docs/bots.md, "Alerts (Telegram)"): inserting the record claims the
 // event, so a trade, burn or token is announced once per chat, across checks, restarts and leader
 // changes. Kept seven days, far longer than any check looks back.
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';

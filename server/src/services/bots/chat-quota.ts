@@ -1,4 +1,4 @@
-// Questions a chat may ask a day (docs/bots.md, "Limits"): 10 per chat per UTC day, a per-day
+// Questions a chat may ask a day (docs/bots.md, "Commands"): 10 per chat per UTC day, a per-day
 // counter of the shared `counters` collection (services/website/ai/daily-counter.ts) under
 // `bot-ask:<chat>:<day>` (a chat id is not wallet data), given back when the model call fails.
 import { giveOne, takeOne, utcDay, type DailyCounter } from '../website/index.js';

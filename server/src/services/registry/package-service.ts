@@ -14,7 +14,7 @@ import type { RegistryDeps } from './registry-deps.js';
 import type { PackageDoc } from '../../db/models/package.js';
 import type { VersionDoc } from '../../db/models/version.js';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
-import { metadataCacheFor, packageKey, versionKey } from '../../cache/metadata-cache.js';
+import { packageKey, versionKey } from '../../cache/metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
 
 function escapeRegex(text: string): string {
@@ -69,7 +69,7 @@ export async function getPackage(
   ref: PackageRef,
   known?: KnownRevision,
 ): Promise<PackageInfo> {
-  const cache = metadataCacheFor(deps);
+  const cache = deps.metadata;
   const key = packageKey(ref);
   const revision = known ? known.revision : await cache.revisions.read(ref);
   return cache.packages.through(key, revision, async () => {
@@ -85,7 +85,7 @@ export async function getPackage(
 }
 
 export async function listVersions(deps: RegistryDeps, ref: PackageRef): Promise<VersionList> {
-  const cache = metadataCacheFor(deps);
+  const cache = deps.metadata;
   const key = packageKey(ref);
   const revision = await cache.revisions.read(ref);
   return cache.versionLists.through(key, revision, () => readVersionList(deps, ref));
@@ -130,7 +130,7 @@ export async function findVersion(
   ref: VersionRef,
   known?: KnownRevision,
 ): Promise<VersionDoc> {
-  const cache = metadataCacheFor(deps);
+  const cache = deps.metadata;
   const key = versionKey(ref);
   const revision = known ? known.revision : await cache.revisions.read(ref);
   return cache.versions.through(key, revision, () => readVersion(deps, ref));

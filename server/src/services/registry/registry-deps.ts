@@ -1,9 +1,11 @@
 // What the registry wing reads (docs/architecture.md, "The three wings"): its five collections,
 // the artifact store, the connection (to know whether the store is reachable), the shared
-// limiter, two settings, the clock and the logger. Nothing of the website, the bots, the data
-// layer or the AI features. The composition root (create-deps.ts) passes the app's deps, which
-// hold these and more; the type is what a registry service may touch.
+// limiter, two settings, the clock, the logger and the package answers cached per revision (one
+// cache per app). Nothing of the website, the bots, the data layer or the AI features. The
+// composition root (wing-deps.ts, registryDeps) builds it once; callers hand a service
+// `deps.registry`, and the type is what a registry service may touch.
 import type { Connection } from 'mongoose';
+import type { MetadataCache } from '../../cache/metadata-cache.js';
 import type { ArtifactStore } from '../../db/artifact-store.js';
 import type { Models } from '../../db/models/index.js';
 import type { Limiter } from '../../infra/limiter.js';
@@ -18,4 +20,6 @@ export interface RegistryDeps {
   artifacts: ArtifactStore;
   limiter: Limiter;
   clock: () => Date;
+  /** The package answers cached per package revision (cache/metadata-cache.ts), one per app. */
+  metadata: MetadataCache;
 }

@@ -1,6 +1,6 @@
 // A bounded fan-out for the website's services: one upstream look-up per item (a pool's token, a
 // held token), at most `concurrency` at a time, in the items' order, so that one answer never
-// sends a burst past a provider's budget (docs/data-layer.md, "Client-side budgets").
+// sends a burst past a provider's budget (docs/data-layer.md, "Market data").
 export async function mapBounded<T, R>(
   items: readonly T[],
   concurrency: number,

@@ -12,22 +12,24 @@ import { issueToken, listTokens, revokeToken, whoami } from '../../services/regi
 import { manageProcedure, tokenProcedure } from '../init.js';
 
 export const authRouter = {
-  whoami: tokenProcedure.output(whoamiOutputSchema).query(({ ctx }) => whoami(ctx.deps, ctx.auth)),
+  whoami: tokenProcedure.output(whoamiOutputSchema).query(({ ctx }) => whoami(ctx.deps.registry, ctx.auth)),
 } satisfies TRPCRouterRecord;
 
 export const tokensRouter = {
   list: manageProcedure
     .output(listTokensOutputSchema)
-    .query(async ({ ctx }) => ({ tokens: await listTokens(ctx.deps, ctx.auth.user) })),
+    .query(async ({ ctx }) => ({ tokens: await listTokens(ctx.deps.registry, ctx.auth.user) })),
   create: manageProcedure
     .input(createTokenInputSchema)
     .output(createTokenOutputSchema)
-    .mutation(({ ctx, input }) => issueToken(ctx.deps, ctx.auth.user, { ...input, kind: 'publish' })),
+    .mutation(({ ctx, input }) =>
+      issueToken(ctx.deps.registry, ctx.auth.user, { ...input, kind: 'publish' }),
+    ),
   revoke: manageProcedure
     .input(tokenIdInputSchema)
     .output(revokeTokenOutputSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, revoked, revokedAt } = await revokeToken(ctx.deps, ctx.auth.user, input.id);
+      const { id, revoked, revokedAt } = await revokeToken(ctx.deps.registry, ctx.auth.user, input.id);
       return { id, revoked, revokedAt };
     }),
 } satisfies TRPCRouterRecord;

@@ -8,13 +8,13 @@ export const namespacesRouter = {
   get: publicProcedure
     .input(namespaceInputSchema)
     .output(namespaceOutputSchema)
-    .query(({ ctx, input }) => getNamespace(ctx.deps, input.namespace)),
+    .query(({ ctx, input }) => getNamespace(ctx.deps.registry, input.namespace)),
   addMaintainer: manageProcedure
     .input(maintainerInputSchema)
     .output(namespaceOutputSchema)
-    .mutation(({ ctx, input }) => addMaintainer(ctx.deps, ctx.auth, input.namespace, input.user)),
+    .mutation(({ ctx, input }) => addMaintainer(ctx.deps.registry, ctx.auth, input.namespace, input.user)),
   removeMaintainer: manageProcedure
     .input(maintainerInputSchema)
     .output(namespaceOutputSchema)
-    .mutation(({ ctx, input }) => removeMaintainer(ctx.deps, ctx.auth, input.namespace, input.user)),
+    .mutation(({ ctx, input }) => removeMaintainer(ctx.deps.registry, ctx.auth, input.namespace, input.user)),
 } satisfies TRPCRouterRecord;

@@ -26,25 +26,25 @@ export const packagesRouter = {
   search: publicProcedure
     .input(searchPackagesInputSchema)
     .output(searchPackagesOutputSchema)
-    .query(({ ctx, input }) => searchPackages(ctx.deps, input.q, input.limit)),
+    .query(({ ctx, input }) => searchPackages(ctx.deps.registry, input.q, input.limit)),
   get: publicProcedure
     .input(packageRefSchema)
     .output(getPackageOutputSchema)
-    .query(({ ctx, input }) => getPackage(ctx.deps, input)),
+    .query(({ ctx, input }) => getPackage(ctx.deps.registry, input)),
   versions: publicProcedure
     .input(packageRefSchema)
     .output(listVersionsOutputSchema)
-    .query(({ ctx, input }) => listVersions(ctx.deps, input)),
+    .query(({ ctx, input }) => listVersions(ctx.deps.registry, input)),
   version: publicProcedure
     .input(versionRefSchema)
     .output(versionRecordSchema)
-    .query(({ ctx, input }) => getVersion(ctx.deps, input, ctx.baseUrl)),
+    .query(({ ctx, input }) => getVersion(ctx.deps.registry, input, ctx.baseUrl)),
   provenance: publicProcedure
     .input(versionRefSchema)
     .output(getProvenanceOutputSchema)
-    .query(({ ctx, input }) => getProvenance(ctx.deps, input, ctx.baseUrl)),
+    .query(({ ctx, input }) => getProvenance(ctx.deps.registry, input, ctx.baseUrl)),
   files: publicProcedure
     .input(versionRefSchema)
     .output(packageFilesOutputSchema)
-    .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps, input, signal)),
+    .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps.registry, input, signal)),
 } satisfies TRPCRouterRecord;

@@ -1,4 +1,4 @@
-// The US equities capabilities, answered by Finnhub (docs/data-layer.md, "other data sources":
+// The US equities capabilities, answered by Finnhub (docs/data-layer.md, "Other data sources":
 // US quotes, profile, news, earnings calendar). Global scope:
 // a US listing is about no chain. Symbols are US tickers as Finnhub names them (AAPL, BRK.B),
 // accepted in any case and sent upper case. Dates are calendar days (YYYY-MM-DD, UTC); a window

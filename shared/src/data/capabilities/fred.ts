@@ -1,4 +1,4 @@
-// The US macro series capability, answered by FRED (docs/data-layer.md, "other data sources": US
+// The US macro series capability, answered by FRED (docs/data-layer.md, "Other data sources": US
 // macro series): a series' metadata and its latest
 // observations, newest first. Global scope. Series ids are FRED's own (CPIAUCSL, FEDFUNDS, DGS10,
 // UNRATE), accepted in any case and sent upper case. `units` is FRED's transformation of the

@@ -1,4 +1,4 @@
-// The code-hosting capabilities (docs/data-layer.md, "Code hosting"): the GitHub REST API with
+// The code-hosting capabilities (docs/data-layer.md, "Code hosting and subgraphs"): the GitHub REST API with
 // GITHUB_TOKEN, else (or after the token is refused with 401) the public API; code search needs
 // the token. Lists page by `page` and `perPage` (at most 100). Raw files come from the raw-file
 // host only, without the token.

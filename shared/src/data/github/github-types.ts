@@ -1,4 +1,4 @@
-// The payloads of the code-hosting capabilities (docs/data-layer.md, "Code hosting"). GitHub's
+// The payloads of the code-hosting capabilities (docs/data-layer.md, "Code hosting and subgraphs"). GitHub's
 // own objects (repository, commit, branch, release, issue, pull request, user, search items)
 // are passed through as GitHub documents them; lists add the page they are and the pages that
 // follow, read from the `Link` header. Contents are decoded.

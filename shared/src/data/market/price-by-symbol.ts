@@ -1,5 +1,5 @@
-// market.price: a USD price by symbol on the supported chain (docs/data-layer.md, "Prices by
-// symbol"). ETH is the native coin; any other symbol must resolve to exactly one contract: the
+// market.price: a USD price by symbol on the supported chain (docs/data-layer.md, "Market
+// data"). ETH is the native coin; any other symbol must resolve to exactly one contract: the
 // issuer's stock-token list first (the official contract of a stock symbol), else the pair
 // provider's search on the chain. Two or more contracts with that symbol is INVALID_INPUT naming
 // every candidate; none is UNAVAILABLE. Nothing is guessed.

@@ -1,4 +1,4 @@
-// Market quotes (docs/data-layer.md, "Market quotes"): every provider that prices the token is
+// Market quotes (docs/data-layer.md, "Market data"): every provider that prices the token is
 // asked on its own (pinned, no fallback), and each answer is a section with its own status and
 // provenance. No consensus, average or "best" value is computed: the reader sees each source.
 import type { RunCapability } from '../capabilities/inspect-transaction.js';

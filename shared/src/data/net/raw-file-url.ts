@@ -1,4 +1,4 @@
-// Raw-file URLs (docs/data-layer.md, "Code hosting"): exactly the raw-file host's scheme, host
+// Raw-file URLs (docs/data-layer.md, "Code hosting and subgraphs"): exactly the raw-file host's scheme, host
 // and port (`GITHUB_RAW_BASE_URL`, default https://raw.githubusercontent.com), a path of
 // owner/repo/ref/file, and nothing else: no credentials, query, fragment, `..` or `.` segment,
 // and no percent-encoded dot, slash or backslash. Checked on the text as given, before the URL

@@ -1,4 +1,4 @@
-// Client-side request budgets (docs/data-layer.md, "Limits": the DEX pair provider 300 requests
+// Client-side request budgets (docs/data-layer.md, "Market data": the DEX pair provider 300 requests
 // a minute, the pool provider 10): one budget per provider, shared by every client of the
 // process, counted by rate-limiter-flexible in fixed one-minute windows. A request over the
 // budget waits for the next window when that comes before its time-out; otherwise it is

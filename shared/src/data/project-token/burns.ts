@@ -1,4 +1,4 @@
-// The project token's burns in a block range (docs/bots.md, "Alerts": the burn check): the
+// The project token's burns in a block range (docs/bots.md, "Alerts (Telegram)": the burn check): the
 // ERC-20 `Transfer(from, to, value)` events of the token whose `to` is one of the burn addresses
 // (PROJECT_BURN_ADDRESSES), read through `onchain.logs` with the topic filter
 // `[Transfer, null, pad(burn address)]`, one read per burn address and block window; oldest first.

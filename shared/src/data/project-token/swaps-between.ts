@@ -1,5 +1,5 @@
 // The project token's swaps in a block range, oldest first and all of them (docs/bots.md,
-// "Alerts": the whale check reads the blocks since its cursor). The same Swap events as
+// "Alerts (Telegram)": the whale check reads the blocks since its cursor). The same Swap events as
 // recent-swaps.ts (v2/v3: the pool's own; v4: the PoolManager's, filtered by the pool id topic;
 // decoded in swap-logs.ts), read forward window by window (MAX_LOG_SPAN) through `onchain.logs`.
 import type { RunCapability } from '../capabilities/inspect-transaction.js';

@@ -1,7 +1,7 @@
 // Wallet-portfolio answers are about wallets. A contract or a system address (the precompiles and
 // the rollup's system contracts, all below 0x10000, and the zero address) is reported UNAVAILABLE
 // as untrackable, never as an empty wallet: system addresses without any request, contracts once
-// the chain's RPC says the address holds code (docs/data-layer.md, "Wallets").
+// the chain's RPC says the address holds code (docs/data-layer.md, "Security and wallets").
 import { unavailableResult } from '../result.js';
 import type { Result } from '../../contract/result-schema.js';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';

@@ -1,4 +1,4 @@
-// The one data table of the SPA's panels (docs/website.md, "Panels"): a column is a row of
+// The one data table of the SPA's panels (docs/website.md, "Pages"): a column is a row of
 // `{ key, header, cell }`, so a panel says what its table shows and this file says how a table is
 // written: `th scope="col"` headers, an optional caption for assistive technology, the rows' own
 // headers as `th scope="row"`, right-aligned numbers (the stylesheet's `num` class), and, when the

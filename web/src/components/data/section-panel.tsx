@@ -1,5 +1,5 @@
 // One panel of a doc-3 page: a heading, the section's source and age, then its data, or the
-// reason it has none (docs/website.md, "Panels"). `id` names the panel for tests and links.
+// reason it has none (docs/website.md, "Pages"). `id` names the panel for tests and links.
 import type { Section } from '@pkg/shared/contract';
 import type { ReactNode } from 'react';
 import { SectionReason } from './section-reason';

@@ -1,8 +1,8 @@
-// The plain-language explanation of a verified contract on /explain (docs/website.md, "Explain a
-// contract"; docs/public-api.md, "Contract explainer"): written by an AI model from the verified
-// interface and the automated security flags, kept one day by the server, always shown with its
-// notice (not a source review or an audit), the model that wrote it and when. A contract without
-// verified source cannot be explained, and no model is asked.
+// The plain-language explanation of a verified contract on /explain (docs/website.md, "The contract
+// explanation on /explain"; docs/public-api.md, "Contract explainer"): written by an AI model from
+// the verified interface and the automated security flags, kept one day by the server, always shown
+// with its notice (not a source review or an audit), the model that wrote it and when. A contract
+// without verified source cannot be explained, and no model is asked.
 import { useQuery } from '@tanstack/react-query';
 import type { ContractExplanation, ContractInterface, Section } from '@pkg/shared/contract';
 import { providerName, type V1Explanation } from '@pkg/shared/contract';

@@ -1,5 +1,5 @@
 // A member the source did not report: "—" with a title saying so, never a 0 (docs/website.md,
-// "Panels": a panel never invents a value).
+// "Pages": a panel never invents a value).
 import { formatPercent } from '../../lib/format';
 
 export function Missing({ what, source, why }: { what: string; source?: string; why?: string }) {

@@ -1,5 +1,5 @@
 // A table column of USD amounts, right-aligned: a cell shows its amount, or "—" saying the source
-// did not report it (docs/website.md, "Panels": a panel never invents a value).
+// did not report it (docs/website.md, "Pages": a panel never invents a value).
 import { formatUsd } from '../../lib/format';
 import type { Column } from '../data/data-table';
 import { Missing } from './missing';

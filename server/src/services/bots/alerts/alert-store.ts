@@ -1,4 +1,4 @@
-// A chat's alerts (docs/bots.md, "Alerts"): at most BOT_ALERTS_PER_CHAT, held by the unique
+// A chat's alerts (docs/bots.md, "Alerts (Telegram)"): at most BOT_ALERTS_PER_CHAT, held by the unique
 // index over (chat, slot): an add takes the lowest free slot, and a concurrent add that took the
 // same slot first makes the insert fail (E11000), so it re-reads and tries the next free one.
 // Alerts are numbered by creation time (then id), not by slot. A price alert stored without a unit

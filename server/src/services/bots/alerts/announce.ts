@@ -1,4 +1,4 @@
-// Announcing an event to a chat exactly once (docs/bots.md, "Alerts"): the event is first claimed
+// Announcing an event to a chat exactly once (docs/bots.md, "Alerts (Telegram)"): the event is first claimed
 // by inserting `<chat>:<kind>:<event key>` into bot_announced (a second insert fails: E11000, so
 // two checks or two processes never both send it); then the message is sent; then the claims are
 // marked sent. A transient failure releases the claims (retried by a later check); a blocked or

@@ -1,4 +1,4 @@
-// The burn alerts (docs/bots.md, "Alerts"): the project token's transfers to its burn addresses
+// The burn alerts (docs/bots.md, "Alerts (Telegram)"): the project token's transfers to its burn addresses
 // since the check's cursor (at most MAX_BACK blocks back); each chat with `/burns on` gets one
 // message listing its new burns, each claimed per chat first (`txHash:logIndex`).
 import { readBurns, type ProjectTokenBurn } from '@pkg/shared/data';

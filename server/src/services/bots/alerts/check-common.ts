@@ -1,4 +1,4 @@
-// What the alert checks share (docs/bots.md, "Alerts"): reads that bypass the data layer's cache
+// What the alert checks share (docs/bots.md, "Alerts (Telegram)"): reads that bypass the data layer's cache
 // (its TTLs run on real time; a check must see the head it asks for), exact decimal comparison,
 // and the few number formats of alert messages.
 import type { BotAlertKind } from '../../../db/models/bot-alert.js';

@@ -1,4 +1,4 @@
-// The price alerts (docs/bots.md, "Alerts"): one reading of the project token's price (price-
+// The price alerts (docs/bots.md, "Alerts (Telegram)"): one reading of the project token's price (price-
 // readings.ts: the pool price in its quote token and, from it, the USD price); an alert whose rule
 // holds in its own unit (above: price ≥ level; below: price ≤ level; USD, or the quote token for
 // alerts set so and for those stored before alerts had units) is claimed by setting `firedAt` (a

@@ -1,4 +1,4 @@
-// The project token's price in each unit a price alert may be set in (docs/bots.md, "Alerts"),
+// The project token's price in each unit a price alert may be set in (docs/bots.md, "Alerts (Telegram)"),
 // read as the website reads it (readTokenPrices, GET /v1/token's `price` and `priceUsd`): the pool
 // price in its quote token, read on chain, and the USD price, that pool price × the quote token's
 // USD price from the price source. Each comes with the words that name its sources; the USD price

@@ -1,4 +1,4 @@
-// The radar alerts (docs/bots.md, "Alerts"): one read of the website's screener answer (its cached
+// The radar alerts (docs/bots.md, "Alerts (Telegram)"): one read of the website's screener answer (its cached
 // /v1/screener, flags included) per check; each radar alert gets the new pools with at least its
 // liquidity, created at or after its creation less one radar interval, whose base token the chat
 // was not told about yet, newest first, at most RADAR_PER_CHECK a check (the rest go out next

@@ -1,4 +1,4 @@
-// The whale alerts (docs/bots.md, "Alerts"): the project token's swaps since the check's cursor
+// The whale alerts (docs/bots.md, "Alerts (Telegram)"): the project token's swaps since the check's cursor
 // (at most MAX_BACK blocks back), valued in USD as the swap's quote amount × the quote token's USD
 // price (market.tokenPrice; `native` for ETH). Each chat gets one message listing its new trades
 // of at least its level, from its alert's block on; each trade is claimed per chat first

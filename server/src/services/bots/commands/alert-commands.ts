@@ -1,4 +1,4 @@
-// Runs an alert command of the command table (docs/bots.md, "Alerts"): per-chat alerts, Telegram
+// Runs an alert command of the command table (docs/bots.md, "Alerts (Telegram)"): per-chat alerts, Telegram
 // only. The arguments are checked first by the row's parser: a bad one gets exactly the
 // command's usage line, and nothing is read or written. The answers are in alert-replies.ts.
 import type { BotDeps } from '../bot-deps.js';

@@ -1,4 +1,4 @@
-// The answers of /alert, /whales, /burns, /radar, /alerts and /alertoff (docs/bots.md, "Alerts"),
+// The answers of /alert, /whales, /burns, /radar, /alerts and /alertoff (docs/bots.md, "Alerts (Telegram)"),
 // with their arguments already checked by the rows of command-table.ts. A chat has at most
 // BOT_ALERTS_PER_CHAT alerts (the store's unique slot index holds the limit even for concurrent
 // adds). A price level is in US dollars, as the website shows the price, unless a unit follows

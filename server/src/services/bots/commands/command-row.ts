@@ -20,7 +20,7 @@ export interface CommandSpec<A> {
    * bad only once read (a price unit that is not the pool's quote token): the usage line then.
    */
   answer: (deps: BotDeps, args: A, input: CommandInput) => Promise<string | undefined>;
-  /** Alerts are per chat and Telegram-only (docs/bots.md, "Alerts"). */
+  /** Alerts are per chat and Telegram-only (docs/bots.md, "Alerts (Telegram)"). */
   alert?: boolean;
   /** Answered after a deferred reply (model calls). */
   slow?: boolean;

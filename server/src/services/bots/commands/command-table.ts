@@ -205,9 +205,14 @@ export const BOT_COMMANDS: readonly BotCommandRow[] = [
 ];
 
 /** Names BOT_COIN_COMMAND may not take (every other command's). */
-export const RESERVED_COMMAND_NAMES: readonly string[] = BOT_COMMANDS.filter((c) => !c.projectToken).map(
+const RESERVED_COMMAND_NAMES: readonly string[] = BOT_COMMANDS.filter((c) => !c.projectToken).map(
   (c) => c.name,
 );
+
+/** What is wrong with `name` as BOT_COIN_COMMAND's value: another command's name; else undefined. */
+export function coinCommandProblem(name: string): string | undefined {
+  return RESERVED_COMMAND_NAMES.includes(name) ? 'must not be the name of another command' : undefined;
+}
 
 /** The row a typed name stands for (the project-token command only under BOT_COIN_COMMAND's name). */
 export function findCommand(name: string, coinCommand: string): BotCommandRow | undefined {

@@ -12,7 +12,7 @@ import { priceCheck } from '../alerts/price-check.js';
 import { radarCheck } from '../alerts/radar-check.js';
 import { whaleCheck } from '../alerts/whale-check.js';
 import type { BotDeps } from '../bot-deps.js';
-import { createLease, newHolder, type LeaseState } from './lease.js';
+import { createLease, newHolder, type Lease, type LeaseState } from './lease.js';
 
 export interface TickResult {
   leader: boolean;
@@ -45,139 +45,183 @@ export function runCheck(
   return radarCheck(deps);
 }
 
+/** What one scheduler's steps share: its lease, its leadership as last seen, its timers. */
+interface SchedulerState {
+  deps: BotDeps;
+  holder: string;
+  timers: SchedulerTimers;
+  lease: Lease;
+  leader: boolean;
+  lastState: LeaseState | undefined;
+  /** The tick in progress (stop waits for it). */
+  running: Promise<unknown>;
+  /** The lease renewal in progress (stop waits for it before releasing). */
+  renewing: Promise<unknown>;
+  stopped: boolean;
+  handles: Set<unknown>;
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Takes or renews the lease and logs a change of leadership. */
+async function refreshLease(state: SchedulerState): Promise<LeaseState> {
+  const { deps, holder } = state;
+  const lease = await state.lease.acquireOrRenew();
+  if (lease.leader && (lease.acquired || !state.leader))
+    deps.log.info({ event: 'acquired', holder, term: lease.term }, 'bot lease');
+  if (!lease.leader && state.leader)
+    deps.log.info({ event: 'lost', holder, term: state.lastState?.term ?? 0 }, 'bot lease');
+  state.leader = lease.leader;
+  state.lastState = lease;
+  return lease;
+}
+
+/** Runs one due check and stores its cursor: its new block, or the error it failed with. */
+async function runAndRecord(
+  state: SchedulerState,
+  check: BotCheck,
+  now: Date,
+  nextBlock: string | null,
+): Promise<void> {
+  const { deps, holder } = state;
+  try {
+    const report = await runCheck(deps, check, { nextBlock });
+    await deps.models.BotCursor.updateOne(
+      { _id: check },
+      {
+        $set: {
+          lastRunAt: now,
+          lastRunBy: holder,
+          lastError: null,
+          ...(report.nextBlock !== undefined ? { nextBlock: report.nextBlock } : {}),
+        },
+      },
+      { upsert: true },
+    );
+    deps.log.info({ check, ...report }, 'bot check');
+  } catch (error) {
+    const message = errorMessage(error);
+    await deps.models.BotCursor.updateOne(
+      { _id: check },
+      { $set: { lastRunAt: now, lastRunBy: holder, lastError: message } },
+      { upsert: true },
+    );
+    deps.log.warn({ check, error: message }, 'bot check failed');
+  }
+}
+
+/** Runs, one after another, each check whose interval has passed since its last run. */
+async function runDue(state: SchedulerState): Promise<BotCheck[]> {
+  const { deps } = state;
+  const intervalOf = (check: BotCheck) => (check === 'radar' ? deps.settings.radarMs : deps.settings.alertMs);
+  const ran: BotCheck[] = [];
+  for (const check of BOT_CHECKS) {
+    if (!state.leader || state.stopped) break;
+    const now = deps.clock();
+    const cursor = await deps.models.BotCursor.findById(check).lean();
+    const last = cursor?.lastRunAt;
+    if (last && last.getTime() + intervalOf(check) > now.getTime()) continue;
+    await runAndRecord(state, check, now, cursor?.nextBlock ?? null);
+    ran.push(check);
+  }
+  return ran;
+}
+
+async function tick(state: SchedulerState): Promise<TickResult> {
+  const lease = await refreshLease(state);
+  if (!lease.leader) return { leader: false, ran: [] };
+  return { leader: true, ran: await runDue(state) };
+}
+
+/** Runs `fn` after `ms` on an unref'd timer, unless stopped. */
+function schedule(state: SchedulerState, fn: () => void, ms: number): void {
+  if (state.stopped) return;
+  const handle = state.timers.setTimeout(() => {
+    state.handles.delete(handle);
+    fn();
+  }, ms);
+  handle.unref?.();
+  state.handles.add(handle);
+}
+
+const period = (state: SchedulerState) => Math.max(1, Math.floor(state.deps.settings.leaseMs / 3));
+
+/** A tick, then the next one: a leader's after a period, a follower's when the lease it saw expires. */
+function loop(state: SchedulerState): void {
+  const { deps } = state;
+  const pass = tick(state).catch((error: unknown) => {
+    deps.log.warn({ error: errorMessage(error) }, 'bot tick failed');
+    return { leader: false, ran: [] };
+  });
+  state.running = pass;
+  void pass.then((result) => {
+    const { lastState } = state;
+    // A follower wakes when the lease it saw expires (+50 ms): takeover within one lease period.
+    const wait =
+      result.leader || !lastState
+        ? period(state)
+        : Math.min(period(state), Math.max(50, lastState.expiresAt.getTime() - deps.clock().getTime() + 50));
+    schedule(state, () => loop(state), wait);
+  });
+}
+
+/** Renews the lease every period while leader, apart from the checks (a long one never lets it lapse). */
+function renewLoop(state: SchedulerState): void {
+  schedule(
+    state,
+    () => {
+      if (state.leader)
+        state.renewing = refreshLease(state).catch((error: unknown) => {
+          state.deps.log.warn({ error: errorMessage(error) }, 'bot lease renewal failed');
+        });
+      renewLoop(state);
+    },
+    period(state),
+  );
+}
+
+async function stop(state: SchedulerState): Promise<void> {
+  state.stopped = true;
+  for (const h of state.handles) state.timers.clearTimeout(h as never);
+  state.handles.clear();
+  // A renewal still in flight would extend the lease after the release: wait for it first.
+  await Promise.all([state.running.catch(() => undefined), state.renewing]);
+  if (state.leader && (await state.lease.release())) {
+    state.deps.log.info(
+      { event: 'released', holder: state.holder, term: state.lastState?.term ?? 0 },
+      'bot lease',
+    );
+    state.leader = false;
+  }
+}
+
 export function createScheduler(
   deps: BotDeps,
   options: { holder?: string; timers?: SchedulerTimers } = {},
 ): AlertScheduler {
   const holder = options.holder ?? newHolder();
-  const timers: SchedulerTimers = options.timers ?? {
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h),
+  const state: SchedulerState = {
+    deps,
+    holder,
+    timers: options.timers ?? {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h),
+    },
+    lease: createLease(deps, holder),
+    leader: false,
+    lastState: undefined,
+    running: Promise.resolve(),
+    renewing: Promise.resolve(),
+    stopped: false,
+    handles: new Set(),
   };
-  const lease = createLease(deps, holder);
-  let leader = false;
-  let lastState: LeaseState | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const handles = new Set<unknown>();
-
-  const intervalOf = (check: BotCheck) => (check === 'radar' ? deps.settings.radarMs : deps.settings.alertMs);
-
-  /** Takes or renews the lease and logs a change of leadership. */
-  async function refreshLease(): Promise<LeaseState> {
-    const state = await lease.acquireOrRenew();
-    if (state.leader && (state.acquired || !leader))
-      deps.log.info({ event: 'acquired', holder, term: state.term }, 'bot lease');
-    if (!state.leader && leader)
-      deps.log.info({ event: 'lost', holder, term: lastState?.term ?? 0 }, 'bot lease');
-    leader = state.leader;
-    lastState = state;
-    return state;
-  }
-
-  async function runDue(): Promise<BotCheck[]> {
-    const ran: BotCheck[] = [];
-    for (const check of BOT_CHECKS) {
-      if (!leader || stopped) break;
-      const now = deps.clock();
-      const cursor = await deps.models.BotCursor.findById(check).lean();
-      const last = cursor?.lastRunAt;
-      if (last && last.getTime() + intervalOf(check) > now.getTime()) continue;
-      try {
-        const report = await runCheck(deps, check, { nextBlock: cursor?.nextBlock ?? null });
-        await deps.models.BotCursor.updateOne(
-          { _id: check },
-          {
-            $set: {
-              lastRunAt: now,
-              lastRunBy: holder,
-              lastError: null,
-              ...(report.nextBlock !== undefined ? { nextBlock: report.nextBlock } : {}),
-            },
-          },
-          { upsert: true },
-        );
-        deps.log.info({ check, ...report }, 'bot check');
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await deps.models.BotCursor.updateOne(
-          { _id: check },
-          { $set: { lastRunAt: now, lastRunBy: holder, lastError: message } },
-          { upsert: true },
-        );
-        deps.log.warn({ check, error: message }, 'bot check failed');
-      }
-      ran.push(check);
-    }
-    return ran;
-  }
-
-  async function tick(): Promise<TickResult> {
-    const state = await refreshLease();
-    if (!state.leader) return { leader: false, ran: [] };
-    return { leader: true, ran: await runDue() };
-  }
-
-  const schedule = (fn: () => void, ms: number) => {
-    if (stopped) return;
-    const handle = timers.setTimeout(() => {
-      handles.delete(handle);
-      fn();
-    }, ms);
-    handle.unref?.();
-    handles.add(handle);
-  };
-
-  const period = () => Math.max(1, Math.floor(deps.settings.leaseMs / 3));
-
-  function loop() {
-    const pass = tick().catch((error: unknown) => {
-      deps.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'bot tick failed');
-      return { leader: false, ran: [] };
-    });
-    running = pass;
-    void pass.then((result) => {
-      // A follower wakes when the lease it saw expires (+50 ms): takeover within one lease period.
-      const wait =
-        result.leader || !lastState
-          ? period()
-          : Math.min(period(), Math.max(50, lastState.expiresAt.getTime() - deps.clock().getTime() + 50));
-      schedule(loop, wait);
-    });
-  }
-
-  let renewing: Promise<unknown> = Promise.resolve();
-
-  function renewLoop() {
-    schedule(() => {
-      if (leader)
-        renewing = refreshLease().catch((error: unknown) => {
-          deps.log.warn(
-            { error: error instanceof Error ? error.message : String(error) },
-            'bot lease renewal failed',
-          );
-        });
-      renewLoop();
-    }, period());
-  }
-
   return {
-    tick,
+    tick: () => tick(state),
     start() {
-      stopped = false;
-      loop();
-      renewLoop();
+      state.stopped = false;
+      loop(state);
+      renewLoop(state);
     },
-    async stop() {
-      stopped = true;
-      for (const h of handles) timers.clearTimeout(h as never);
-      handles.clear();
-      // A renewal still in flight would extend the lease after the release: wait for it first.
-      await Promise.all([running.catch(() => undefined), renewing]);
-      if (leader && (await lease.release())) {
-        deps.log.info({ event: 'released', holder, term: lastState?.term ?? 0 }, 'bot lease');
-        leader = false;
-      }
-    },
+    stop: () => stop(state),
   };
 }

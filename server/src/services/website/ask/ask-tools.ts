@@ -33,7 +33,7 @@ function v1Tool<K extends V1Name>(name: string, endpoint: K, returns: string): A
   };
 }
 
-/** A symbol as the data layer's price by symbol takes it (docs/data-layer.md, "Prices by symbol"). */
+/** A symbol as the data layer's price by symbol takes it (docs/data-layer.md, "Market data"). */
 const priceArgs = z
   .object({
     symbol: z

@@ -1,6 +1,6 @@
 // Exa, the second web provider: search, page contents, similar pages (the only provider of
 // web.similar) and answers with citations. Tried once; a 402 or 5xx moves to the next provider of
-// the capability's order (docs/data-layer.md, "Web routing").
+// the capability's order (docs/data-layer.md, "Web").
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

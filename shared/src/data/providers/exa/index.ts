@@ -1,4 +1,4 @@
-// Exa, the second web provider (docs/data-layer.md, "Web routing"):
+// Exa, the second web provider (docs/data-layer.md, "Web"):
 // - web.search: POST /search with `numResults` and the page text (`contents.text.maxCharacters`);
 // - web.similar: POST /findSimilar, the same shape (Exa is its only provider);
 // - web.extract: POST /contents with every URL; per-URL failures come in `statuses` (status

@@ -1,5 +1,5 @@
 // Finnhub, the US equities source: quote, company profile, company news and the earnings
-// calendar (docs/data-layer.md, "other data sources"). Keyed
+// calendar (docs/data-layer.md, "Other data sources"). Keyed
 // (FINNHUB_API_KEY, sent as the X-Finnhub-Token header). Tried once: a 429 is RATE_LIMITED.
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';

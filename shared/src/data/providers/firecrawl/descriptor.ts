@@ -1,6 +1,6 @@
 // Firecrawl, the third web provider: search, page text (one scrape per URL) and site maps (first
 // for web.map). Tried once; a 402 or 5xx moves to the next provider of the capability's order
-// (docs/data-layer.md, "Web routing").
+// (docs/data-layer.md, "Web").
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

@@ -1,4 +1,4 @@
-// Firecrawl, the third web provider (docs/data-layer.md, "Web routing"), API v2:
+// Firecrawl, the third web provider (docs/data-layer.md, "Web"), API v2:
 // - web.search: POST /v2/search with `limit` and each result's page text (`scrapeOptions.formats:
 //   ['markdown']`); `description` is the snippet;
 // - web.extract: POST /v2/scrape, one call per URL, in order (extract.ts);

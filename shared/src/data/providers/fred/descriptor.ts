@@ -1,5 +1,5 @@
 // FRED (Federal Reserve Economic Data, St. Louis Fed), the US macro series source: a series'
-// metadata and latest observations (docs/data-layer.md, "other data sources";
+// metadata and latest observations (docs/data-layer.md, "Other data sources";
 // the vendor's documentation). Keyed (FRED_API_KEY, FRED's `api_key` query parameter).
 // Tried once: a 429 is RATE_LIMITED.
 import { LIMITS } from '../../limits.js';

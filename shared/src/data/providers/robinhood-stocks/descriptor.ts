@@ -1,5 +1,5 @@
 // The Robinhood stock-token issuer API: the stock-token list and the underlying bid/ask of one
-// token, passed through as the issuer returns them (docs/data-layer.md, "stock-token API").
+// token, passed through as the issuer returns them (docs/data-layer.md, "Security and wallets").
 import { LIMITS } from '../../limits.js';
 import { NO_RETRY } from '../../routing/retry-policy.js';
 import type { ProviderDescriptor } from '../provider-types.js';

@@ -1,4 +1,4 @@
-// Tavily, the first web provider (docs/data-layer.md, "Web routing"):
+// Tavily, the first web provider (docs/data-layer.md, "Web"):
 // - web.search: POST /search with `max_results`, the page text (`include_raw_content: 'markdown'`,
 //   capped at maxCharacters) and `include_usage`; `content` is the snippet;
 // - web.extract: POST /extract with every URL in one request; `failed_results` become `failed`;
