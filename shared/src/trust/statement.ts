@@ -62,36 +62,19 @@ export type LogEvent =
   | { kind: 'deprecate'; package: string; range: string; message: string; by: string; at: Date }
   | { kind: 'key'; keyid: string; key: string; retires: string; at: Date };
 
+/** Each event's fields after its first line, in order; every entry ends with `at`. */
+const EVENT_FIELDS = {
+  yank: ['package', 'version', 'reason', 'by'],
+  unyank: ['package', 'version', 'by'],
+  deprecate: ['package', 'range', 'message', 'by'],
+  key: ['keyid', 'key', 'retires'],
+} as const;
+
 /** The log entry of a yank, an unyank, a deprecation or a key rotation. */
 export function eventEntry(event: LogEvent): string {
-  const at = line('at', event.at.toISOString());
-  const head = `${ENTRY_HEADER} ${event.kind}\n`;
-  switch (event.kind) {
-    case 'yank':
-      return (
-        head +
-        line('package', event.package) +
-        line('version', event.version) +
-        line('reason', event.reason) +
-        line('by', event.by) +
-        at
-      );
-    case 'unyank':
-      return (
-        head + line('package', event.package) + line('version', event.version) + line('by', event.by) + at
-      );
-    case 'deprecate':
-      return (
-        head +
-        line('package', event.package) +
-        line('range', event.range) +
-        line('message', event.message) +
-        line('by', event.by) +
-        at
-      );
-    case 'key':
-      return head + line('keyid', event.keyid) + line('key', event.key) + line('retires', event.retires) + at;
-  }
+  const values = event as unknown as Record<string, string>;
+  const fields = EVENT_FIELDS[event.kind].map((field) => line(field, values[field] ?? ''));
+  return `${ENTRY_HEADER} ${event.kind}\n${fields.join('')}${line('at', event.at.toISOString())}`;
 }
 
 export interface ParsedEntry {
