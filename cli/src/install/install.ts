@@ -7,7 +7,7 @@ import type { Permissions } from '@pkg/shared/contract';
 import { readProjectFiles, withInstalled, type InstalledEntry } from '../lib/project/project-files.js';
 import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
-import { fileHashesOf, treeHash } from '../trust/tree-hash.js';
+import { installedRecord } from '../trust/installed-record.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
@@ -67,7 +67,6 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
 /** What pkg.json and pkg-lock.json record of a package, with its log index and its files' hashes. */
 async function installedEntry({ target, result }: VerifiedTarget): Promise<InstalledEntry> {
   const record = await target.record;
-  const fileHashes = fileHashesOf(result.files);
   return {
     id: target.id,
     range: target.range,
@@ -77,8 +76,6 @@ async function installedEntry({ target, result }: VerifiedTarget): Promise<Insta
     registry: target.registry,
     download: target.download,
     permissions: result.manifest.permissions,
-    logIndex: record.log?.index ?? null,
-    files: treeHash(fileHashes),
-    fileHashes,
+    ...installedRecord(result.files, record),
   };
 }

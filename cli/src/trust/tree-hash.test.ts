@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { installedRecord } from './installed-record.js';
 import { fileHashesOf, readInstalledTree, treeHash } from './tree-hash.js';
 
 const goFiles = (prefix: string) =>
@@ -55,5 +56,19 @@ describe('readInstalledTree', () => {
     expect(tree.irregular).toEqual(['tools/link']);
     const { ['tools/x.js']: _x, ...go } = tree.files;
     expect(treeHash(go)).toBe('h1:EP6WfDoQTSk9klnxcjriWJOGztueJUywHNmWeq+efB8=');
+  });
+});
+
+describe('installedRecord (what pkg install writes into the lock file)', () => {
+  it('the h1: hash, each file hash, and the log index when the record names one', () => {
+    const files = goFiles('');
+    expect(installedRecord(files, { log: { index: 7 } })).toEqual({
+      logIndex: 7,
+      files: 'h1:EP6WfDoQTSk9klnxcjriWJOGztueJUywHNmWeq+efB8=',
+      fileHashes: fileHashesOf(files),
+    });
+    expect(installedRecord(files, { log: null }).logIndex).toBeNull();
+    // A registry that does not log versions yet answers records without `log`.
+    expect(installedRecord(files, {}).logIndex).toBeNull();
   });
 });

@@ -1,0 +1,187 @@
+// The trust checks of the versions `pkg install` installs (docs/trust.md, "What the CLI checks"),
+// in their order: the registry's keys against the pinned ones (pinned on first use), the latest
+// checkpoint by a pinned key and consistent with the last one seen (kept in state.ts), then for
+// each version its signature and the inclusion of its publish entry. The checks themselves are
+// shared/src/trust/verify-version.ts; this file fetches what they need and keeps what they saw.
+import {
+  checkConsistency,
+  checkKeyPins,
+  checkListedKey,
+  formatPackageId,
+  TrustError,
+  verifyCheckpoint,
+  verifyVersion,
+  type Checkpoint,
+  type ConsistencyProof,
+  type PinnedKey,
+  type RegistryKeys,
+  type SignedRecord,
+  type VersionVerdict,
+} from '@pkg/shared';
+import { CliError } from '../exit.js';
+import {
+  checkpointOf,
+  pinnedKeysOf,
+  readTrustState,
+  withCheckpoint,
+  withPinnedKeys,
+  writeTrustState,
+  type TrustState,
+} from './state.js';
+import { createTrustClient, type TrustClient } from './trust-client.js';
+
+export interface TrustSession {
+  registry: string;
+  client: TrustClient;
+  origin: string;
+  pinned: PinnedKey[];
+  keys: RegistryKeys;
+  note: string;
+  checkpoint: Checkpoint;
+  previous: Checkpoint | undefined;
+  consistency: ConsistencyProof | undefined;
+  /** What the user should know: keys pinned on first use, a rotation to accept. */
+  notes: string[];
+}
+
+export interface TrustOptions {
+  client?: TrustClient;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+const TRUST_CODES: Record<TrustError['failure'], [code: string, hint: string]> = {
+  key: [
+    'SIGNATURE_KEY_NOT_PINNED',
+    'Ask the registry operator whether it changed its key; the pinned keys are in $XDG_CONFIG_HOME/pkg/trust/.',
+  ],
+  signature: ['SIGNATURE_INVALID', 'Do not install this version; report it to the registry operator.'],
+  checkpoint: [
+    'CHECKPOINT_INVALID',
+    "The registry's log cannot be trusted; report it to the registry operator.",
+  ],
+  fork: [
+    'LOG_FORKED',
+    'The registry shows a history other than the one this machine saw before; report it to the registry operator.',
+  ],
+  inclusion: ['LOG_INCLUSION_FAILED', 'Do not install this version; report it to the registry operator.'],
+};
+
+/** A failed trust check as the CLI shows it: its own code, the message naming what failed. */
+export function trustCliError(error: TrustError, registry: string): CliError {
+  const [code, hint] = TRUST_CODES[error.failure];
+  return new CliError(code, `${error.message} (registry ${registry}).`, { hint, cause: error });
+}
+
+function pinOnFirstUse(
+  registry: string,
+  keys: RegistryKeys,
+  now: Date,
+): { state: TrustState; notes: string[] } {
+  for (const key of keys.keys) checkListedKey(key, keys.origin);
+  const state = withPinnedKeys(
+    { stateVersion: 1, registry, origin: keys.origin, keys: [], checkpoint: null },
+    keys.keys.map(({ keyid, key }) => ({ keyid, key })),
+    'first use',
+    now,
+  );
+  const ids = keys.keys.map((k) => k.keyid).join(', ');
+  return { state, notes: [`pinned the keys of ${registry} on first use: ${ids}`] };
+}
+
+function pinNotes(state: TrustState, keys: RegistryKeys): string[] {
+  if (keys.origin !== state.origin)
+    throw new TrustError(
+      'checkpoint',
+      `the registry's log is now ${keys.origin}, not ${state.origin} as pinned`,
+    );
+  const verdict = checkKeyPins(pinnedKeysOf(state), keys);
+  if (verdict.status === 'endorsed')
+    return verdict.keys.map(
+      (k) =>
+        `the registry rotated to key ${k.key.keyid}, endorsed by the pinned key ${k.endorsedBy}: pin it with pkg trust accept`,
+    );
+  if (verdict.status === 'unknown')
+    return [
+      `the registry lists keys that no pinned key endorses: ${verdict.keys.map((k) => k.keyid).join(', ')}`,
+    ];
+  return [];
+}
+
+/** Fetches and checks the keys and the latest checkpoint, and keeps what it saw. */
+export async function openTrustSession(registry: string, options: TrustOptions = {}): Promise<TrustSession> {
+  const client = options.client ?? createTrustClient(registry);
+  const now = options.now ?? new Date();
+  const keys = await client.keys();
+  const known = readTrustState(registry, options.env);
+  const { state, notes } = known
+    ? { state: known, notes: pinNotes(known, keys) }
+    : pinOnFirstUse(registry, keys, now);
+  const pinned = pinnedKeysOf(state);
+  const answer = await client.checkpoint();
+  const checkpoint = verifyCheckpoint(answer.note, state.origin, pinned);
+  const previous = checkpointOf(state);
+  const consistency =
+    previous && previous.size !== checkpoint.size
+      ? await client.consistency(
+          Math.min(previous.size, checkpoint.size),
+          Math.max(previous.size, checkpoint.size),
+        )
+      : undefined;
+  checkConsistency(previous, checkpoint, consistency);
+  writeTrustState(withCheckpoint(state, answer.note, checkpoint, now), options.env);
+  return {
+    registry,
+    client,
+    origin: state.origin,
+    pinned,
+    keys,
+    note: answer.note,
+    checkpoint,
+    previous,
+    consistency,
+    notes,
+  };
+}
+
+/** The signature and the inclusion of one version, against the session's checkpoint. */
+export async function checkVersionTrust(
+  session: TrustSession,
+  record: SignedRecord,
+): Promise<VersionVerdict> {
+  const [namespace = '', name = ''] = record.name.replace(/^@/, '').split('/');
+  const ref = { namespace, name, version: record.version };
+  if (formatPackageId(namespace, name) !== record.name)
+    throw new TrustError('signature', `the record names ${record.name}, which is not a package id`);
+  const inclusion = await session.client.inclusion(ref, session.checkpoint.size);
+  return verifyVersion({
+    origin: session.origin,
+    pinned: session.pinned,
+    keys: session.keys,
+    record,
+    checkpoint: session.note,
+    inclusion,
+    ...(session.previous ? { previous: session.previous } : {}),
+    ...(session.consistency ? { consistency: session.consistency } : {}),
+  });
+}
+
+/**
+ * What `pkg install` runs for the versions it installs, from one registry: every check, stopping
+ * at the first failure with the CLI error naming it. The verdicts give each version's log index.
+ */
+export async function checkInstallTrust(
+  registry: string,
+  records: readonly SignedRecord[],
+  options: TrustOptions = {},
+): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
+  try {
+    const session = await openTrustSession(registry, options);
+    const verdicts: VersionVerdict[] = [];
+    for (const record of records) verdicts.push(await checkVersionTrust(session, record));
+    return { verdicts, notes: session.notes };
+  } catch (error) {
+    if (error instanceof TrustError) throw trustCliError(error, registry);
+    throw error;
+  }
+}
