@@ -108,6 +108,17 @@ function pinNotes(state: TrustState, keys: RegistryKeys): string[] {
   return [];
 }
 
+/** A failed check says what the keys answer announced too (a rotation to accept). */
+function withNotes<T>(check: () => T, notes: readonly string[]): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof TrustError && notes.length > 0)
+      throw new TrustError(error.failure, `${error.message}; ${notes.join('; ')}`);
+    throw error;
+  }
+}
+
 /** Fetches and checks the keys and the latest checkpoint, and keeps what it saw. */
 export async function openTrustSession(registry: string, options: TrustOptions = {}): Promise<TrustSession> {
   const client = options.client ?? createTrustClient(registry);
@@ -119,7 +130,7 @@ export async function openTrustSession(registry: string, options: TrustOptions =
     : pinOnFirstUse(registry, keys, now);
   const pinned = pinnedKeysOf(state);
   const answer = await client.checkpoint();
-  const checkpoint = verifyCheckpoint(answer.note, state.origin, pinned);
+  const checkpoint = withNotes(() => verifyCheckpoint(answer.note, state.origin, pinned), notes);
   const previous = checkpointOf(state);
   const consistency =
     previous && previous.size !== checkpoint.size
