@@ -3,58 +3,19 @@
 // `pkg install` records them (installedRecord); `pkg verify` audits them and names each file that
 // changed, appeared or went missing; `pkg run` refuses a package whose files changed. The project
 // is written as an install leaves it; the registry's part runs against a real registry server.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scaffold, type Manifest } from '@pkg/shared';
 import { startTestServer, type TestServer } from '@pkg/server/testing';
-import { installedRecord } from '../../src/trust/installed-record.js';
+import { writeInstalledProject } from '../helpers/installed-project.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 const home = tempDir('pkg-files-home-');
 afterAll(home.cleanup);
 const env = { HOME: home.dir, XDG_CONFIG_HOME: path.join(home.dir, '.config'), PKG_TOKEN: '' };
 
-interface LockShape {
-  packages: Record<string, { files?: string; fileHashes?: Record<string, string>; logIndex?: number | null }>;
-}
-
-/** A project with @acme/clock@1.0.0 installed, pkg.json and pkg-lock.json as `pkg install` writes them. */
-function installedProject(registry = 'http://127.0.0.1:9') {
-  const work = tempDir('pkg-files-');
-  const scaffolded = scaffold({
-    namespace: 'acme',
-    name: 'clock',
-    version: '1.0.0',
-    description: 'Tells the time.',
-  });
-  const files = [...scaffolded].map(([file, text]) => ({ path: file, data: Buffer.from(text) }));
-  const installed = (file: string) => path.join(work.dir, '.pkg/packages/@acme/clock', file);
-  for (const file of files) {
-    mkdirSync(path.dirname(installed(file.path)), { recursive: true });
-    writeFileSync(installed(file.path), file.data);
-  }
-  const { permissions } = JSON.parse(scaffolded.get('manifest.json') ?? '{}') as Manifest;
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  writeFileSync(
-    path.join(work.dir, 'pkg.json'),
-    json({ packages: { '@acme/clock': { range: '^1.0.0', permissions } } }),
-  );
-  const lockFile = path.join(work.dir, 'pkg-lock.json');
-  const entry = {
-    version: '1.0.0',
-    integrity: `sha256-${'0'.repeat(64)}`,
-    size: 1,
-    registry,
-    download: `${registry}/packages/acme/clock/1.0.0/download`,
-    permissions,
-    ...installedRecord(files, { log: null }),
-  };
-  writeFileSync(lockFile, json({ lockfileVersion: 1, packages: { '@acme/clock': entry } }));
-  const cli = (...args: string[]) => runCli(args, { cwd: work.dir, env });
-  const lock = () => JSON.parse(readFileSync(lockFile, 'utf8')) as LockShape;
-  return { work, cli, installed, lockFile, lock, files };
-}
+const installedProject = (registry?: string) =>
+  writeInstalledProject({ env, ...(registry === undefined ? {} : { registry }) });
 
 const hello = ['run', '@acme/clock', 'hello', '--input', '{"name":"Ada"}'];
 

@@ -124,11 +124,16 @@ export function fakeTrustRegistry(origin = '127.0.0.1/log') {
   return { registry, client };
 }
 
-/** Serves the double over tRPC at <url>/trpc (superjson, as the registry does). */
-export async function serveTrustRegistry({
-  registry,
-  client,
-}: FakeRegistry): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serves the double (the one `holder.current` names at each call) over tRPC at <url>/trpc. */
+export async function serveTrustRegistry(holder: {
+  current: FakeRegistry;
+}): Promise<{ url: string; close: () => Promise<void> }> {
+  const client: TrustClient = {
+    keys: () => holder.current.client.keys(),
+    checkpoint: () => holder.current.client.checkpoint(),
+    inclusion: (r, size) => holder.current.client.inclusion(r, size),
+    consistency: (from, to) => holder.current.client.consistency(from, to),
+  };
   const t = initTRPC.create({ transformer: superjson });
   const ref = (input: unknown) => input as VersionRef & { size?: number; from: number; to: number };
   const router = t.router({
@@ -142,7 +147,9 @@ export async function serveTrustRegistry({
     }),
     packages: t.router({
       version: t.procedure.input(ref).query(({ input }) => {
-        const record = registry.records.get(`@${input.namespace}/${input.name}@${input.version}`);
+        const record = holder.current.registry.records.get(
+          `@${input.namespace}/${input.name}@${input.version}`,
+        );
         if (!record) throw new Error('no such version');
         return record;
       }),
