@@ -53,7 +53,7 @@ export interface TrustOptions {
 const TRUST_CODES: Record<TrustError['failure'], [code: string, hint: string]> = {
   key: [
     'SIGNATURE_KEY_NOT_PINNED',
-    'Ask the registry operator whether it changed its key; the pinned keys are in $XDG_CONFIG_HOME/pkg/trust/.',
+    'pkg trust show lists the pinned keys; pkg trust accept pins a new key that a pinned key endorses.',
   ],
   signature: ['SIGNATURE_INVALID', 'Do not install this version; report it to the registry operator.'],
   checkpoint: [
