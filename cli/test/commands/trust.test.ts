@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => served.close());
 
 /** A fresh machine (its own trust state) and a project installed from the double. */
-async function setup() {
+async function setup(lock: { logIndex?: number; integrity?: string } = {}) {
   holder.current = fakeTrustRegistry();
   await holder.current.registry.append('pkg-log/v1 yank\npackage @acme/other\nversion 0.1.0\n');
   const record = await holder.current.registry.publish('@acme/clock', '1.0.0');
@@ -37,8 +37,8 @@ async function setup() {
   const project = writeInstalledProject({
     env,
     registry: served.url,
-    integrity: record.integrity,
-    logIndex: 1,
+    integrity: lock.integrity ?? record.integrity,
+    logIndex: lock.logIndex ?? 1,
   });
   const stateFile = path.join(home.dir, '.config/pkg/trust', `127.0.0.1_${new URL(served.url).port}.json`);
   const cleanup = () => {
@@ -86,6 +86,23 @@ describe('pkg verify: signatures and the log', () => {
       `  - @acme/clock: the signature of @acme/clock@1.0.0 by ${holder.current.registry.key.keyid} does not verify: the record is not the one the registry signed (registry ${served.url}). [SIGNATURE_INVALID]`,
     );
     s.cleanup();
+  });
+
+  test('the lock pins another log entry, or other bytes, than the registry proves', async () => {
+    const s = await setup({ logIndex: 0, integrity: `sha256-${'cd'.repeat(32)}` });
+    const verify = await s.cli('verify');
+    expect(verify.code).toBe(1);
+    expect(verify.stderr).toContain(
+      `  - @acme/clock: the registry now records ${s.record.integrity}, pkg-lock.json pins sha256-${'cd'.repeat(32)} [INTEGRITY_MISMATCH]`,
+    );
+    s.cleanup();
+    const t = await setup({ logIndex: 0 });
+    const again = await t.cli('verify');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      '  - @acme/clock: pkg-lock.json records log entry 0, the registry proves entry 1 [LOG_INCLUSION_FAILED]',
+    );
+    t.cleanup();
   });
 
   test('a registry that shows another history than the one seen before: the log forked', async () => {
