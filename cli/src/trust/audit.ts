@@ -2,7 +2,7 @@
 // lock file, its installed files against the hashes recorded at install, then its signature and
 // the inclusion of its publish entry in the registry's log. Each problem is named; the summary
 // reads like `npm audit signatures`.
-import { TrustError, type VersionRecord } from '@pkg/shared';
+import { packageIdParts, TrustError, type VersionRecord } from '@pkg/shared';
 import { CliError, toCliError } from '../exit.js';
 import { packageDir, type LockEntry, type Project } from '../lib/project/project.js';
 import { callRegistry, createRegistryClient } from '../lib/registry/trpc-client.js';
@@ -62,7 +62,7 @@ async function checkOne(
   [id, entry]: Locked,
 ): Promise<TrustOutcome> {
   const client = createRegistryClient(session.registry);
-  const [namespace = '', name = ''] = id.slice(1).split('/');
+  const { namespace, name } = packageIdParts(id);
   try {
     const record: VersionRecord = await callRegistry(session.registry, () =>
       client.packages.version.query({ namespace, name, version: entry.version }),
@@ -73,7 +73,7 @@ async function checkOne(
         code: 'INTEGRITY_MISMATCH',
         message: `the registry now records ${record.integrity}, pkg-lock.json pins ${entry.integrity}`,
       };
-    const verdict = await checkVersionTrust(session, record);
+    const verdict = await checkVersionTrust(session, { id, version: entry.version, record });
     if (entry.logIndex != null && entry.logIndex !== verdict.logIndex)
       return {
         status: 'failed',

@@ -7,7 +7,7 @@ import {
   checkConsistency,
   checkKeyPins,
   checkListedKey,
-  formatPackageId,
+  packageIdParts,
   TrustError,
   verifyCheckpoint,
   verifyVersion,
@@ -155,15 +155,29 @@ export async function openTrustSession(registry: string, options: TrustOptions =
   };
 }
 
-/** The signature and the inclusion of one version, against the session's checkpoint. */
+/** A version to check: the package and version asked for, and the record the registry answered. */
+export interface TrustTarget {
+  /** `@namespace/name` */
+  id: string;
+  version: string;
+  record: SignedRecord;
+}
+
+/**
+ * The signature and the inclusion of one version, against the session's checkpoint. The record
+ * must be the one asked for: a record of another version, validly signed, proves nothing of this one.
+ */
 export async function checkVersionTrust(
   session: TrustSession,
-  record: SignedRecord,
+  { id, version, record }: TrustTarget,
 ): Promise<VersionVerdict> {
-  const [namespace = '', name = ''] = record.name.replace(/^@/, '').split('/');
-  const ref = { namespace, name, version: record.version };
-  if (formatPackageId(namespace, name) !== record.name)
-    throw new TrustError('signature', `the record names ${record.name}, which is not a package id`);
+  if (record.name !== id || record.version !== version)
+    throw new TrustError(
+      'signature',
+      `asked for ${id}@${version}, the registry answered the record of ${record.name}@${record.version}`,
+    );
+  const { namespace, name } = packageIdParts(id);
+  const ref = { namespace, name, version };
   const inclusion = await session.client.inclusion(ref, session.checkpoint.size);
   return verifyVersion({
     origin: session.origin,
@@ -183,13 +197,13 @@ export async function checkVersionTrust(
  */
 export async function checkInstallTrust(
   registry: string,
-  records: readonly SignedRecord[],
+  targets: readonly TrustTarget[],
   options: TrustOptions = {},
 ): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
   try {
     const session = await openTrustSession(registry, options);
     const verdicts: VersionVerdict[] = [];
-    for (const record of records) verdicts.push(await checkVersionTrust(session, record));
+    for (const target of targets) verdicts.push(await checkVersionTrust(session, target));
     return { verdicts, notes: session.notes };
   } catch (error) {
     if (error instanceof TrustError) throw trustCliError(error, registry);
