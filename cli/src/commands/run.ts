@@ -1,14 +1,16 @@
 // pkg run <@ns/name> <tool> [--input JSON | --input-file F]: the only way package code runs.
 // Loads the installed package with the runtime loader (validation, schemas), validates the input,
-// runs the tool in the sandbox (docs/sandbox.md) and prints its output as JSON on stdout.
+// runs the tool in the sandbox (docs/sandbox.md) and prints its output as JSON on stdout. A
+// package whose installed files changed since install is refused, naming the file (docs/trust.md).
 import { readFile, stat } from 'node:fs/promises';
 import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson } from '../lib/output.js';
 import { ungranted } from '../install/permissions.js';
-import { findProject, packageDir, readProjectManifest } from '../lib/project/project.js';
+import { findProject, packageDir, readLockFile, readProjectManifest } from '../lib/project/project.js';
 import { loadInstalledPackage } from '../runtime/load-package.js';
+import { requireUnmodified } from '../trust/installed-files.js';
 import { chooseBoundary, NODE_BOUNDARY_WARNING } from '../runtime/boundary.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, runTool } from '../runtime/sandbox.js';
 
@@ -91,6 +93,7 @@ export const runCommand = defineCommand({
         hint: `Install it first: pkg install ${id}`,
       });
     }
+    requireUnmodified(id, dir, readLockFile(project)?.packages[id]);
     const pkg = await loadInstalledPackage(dir, { expect: parsed });
     const missing = ungranted(
       pkg.manifest.permissions,

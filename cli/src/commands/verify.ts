@@ -1,15 +1,18 @@
 // pkg verify <@ns/name@version>: the install checks without installing, plus provenance
 // (package, version, integrity, size and manifest hash agree with the version record) and the
-// direct artifact URL (the same bytes).
+// direct artifact URL (the same bytes). Without an argument: the audit of the project's installed
+// packages (trust/audit.ts; docs/trust.md, "What the CLI checks").
 import { manifestSha256 } from '@pkg/shared';
-import { CliError, EXIT } from '../exit.js';
+import { CliError, EXIT, type ExitCode } from '../exit.js';
 import { parseSpec } from '../install/resolve.js';
 import { expectedFromRecord, verifyArtifact } from '../install/verify.js';
-import { defineCommand } from '../lib/command.js';
+import { defineCommand, type GlobalOptions } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { downloadArtifact } from '../lib/registry/rest-client.js';
 import { openSession } from '../lib/registry/session.js';
 import { callRegistry } from '../lib/registry/trpc-client.js';
+import { findProject, readLockFile } from '../lib/project/project.js';
+import { auditError, auditProject, auditSummary } from '../trust/audit.js';
 
 function mismatch(what: string): CliError {
   return new CliError('INTEGRITY_MISMATCH', what, {
@@ -17,12 +20,39 @@ function mismatch(what: string): CliError {
   });
 }
 
+/** pkg verify with no argument: every installed package, a summary, a non-zero exit naming each problem. */
+async function audit(globals: GlobalOptions, filesOnly: boolean): Promise<ExitCode | void> {
+  const project = findProject();
+  const lock = readLockFile(project)?.packages ?? {};
+  const result = await auditProject(project, lock, { filesOnly });
+  if (globals.json) {
+    printJson({ root: project.root, packages: result.packages, problems: result.problems });
+    return result.problems.length > 0 ? EXIT.failure : undefined;
+  }
+  if (Object.keys(lock).length === 0) return printLines([`No packages are installed in ${project.root}.`]);
+  printLines(auditSummary(result, filesOnly));
+  if (result.problems.length > 0) throw auditError(result);
+}
+
 export const verifyCommand = defineCommand({
   name: 'verify',
-  summary: 'verify a published version without installing it (bytes, package, provenance, direct URL)',
-  configure: (cmd) => cmd.argument('<package@version>', 'an exact version, e.g. @acme/weather@1.2.0'),
-  async run({ positionals, globals }) {
-    const spec = parseSpec(String(positionals[0]));
+  summary:
+    "verify the project's installed packages (files, signatures, log), or a published version without installing it",
+  help: [
+    'Without an argument: every package of pkg-lock.json, its installed files against the hashes',
+    'recorded at install, then its registry signature and its publish entry in the registry log',
+    '(docs/trust.md). Exits 1 naming each problem. --files checks the files only, offline.',
+    '',
+    'With @ns/name@version: the published version, downloaded and checked as pkg install would.',
+  ].join('\n'),
+  configure: (cmd) =>
+    cmd
+      .argument('[package@version]', 'an exact version, e.g. @acme/weather@1.2.0')
+      .option('--files', 'check only the installed files against pkg-lock.json (no registry)', false),
+  async run({ positionals, options, globals }) {
+    const [argument] = positionals;
+    if (typeof argument !== 'string') return audit(globals, options.files === true);
+    const spec = parseSpec(argument);
     if (!spec.range || !/^\d+\.\d+\.\d+/.test(spec.range) || /[\s^~<>=|*x]/.test(spec.range)) {
       throw new CliError('BAD_REQUEST', 'verify needs an exact version: @<namespace>/<name>@<version>.', {
         exitCode: EXIT.invalidInput,

@@ -4,9 +4,10 @@
 // (stage.ts), then commit every package with pkg.json and pkg-lock.json at once
 // (lib/project/). Any failure before or during the commit leaves the project exactly as it was.
 import type { Permissions } from '@pkg/shared/contract';
-import { readProjectFiles, withInstalled } from '../lib/project/project-files.js';
+import { readProjectFiles, withInstalled, type InstalledEntry } from '../lib/project/project-files.js';
 import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
+import { installedRecord } from '../trust/installed-record.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
@@ -43,9 +44,10 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     (id) => files.manifest.packages[id]?.permissions,
     options.acceptPermissions,
   );
+  const entries = await Promise.all(verified.map(installedEntry));
   const staged = await stage(project, verified);
   try {
-    commit(project, staged.changes, withInstalled(files, verified.map(installedEntry)));
+    commit(project, staged.changes, withInstalled(files, entries));
   } finally {
     staged.cleanup();
   }
@@ -62,7 +64,9 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   }));
 }
 
-function installedEntry({ target, result }: VerifiedTarget) {
+/** What pkg.json and pkg-lock.json record of a package, with its log index and its files' hashes. */
+async function installedEntry({ target, result }: VerifiedTarget): Promise<InstalledEntry> {
+  const record = await target.record;
   return {
     id: target.id,
     range: target.range,
@@ -72,5 +76,6 @@ function installedEntry({ target, result }: VerifiedTarget) {
     registry: target.registry,
     download: target.download,
     permissions: result.manifest.permissions,
+    ...installedRecord(result.files, record),
   };
 }

@@ -96,6 +96,9 @@ describe('a skill from init to remove', () => {
       integrity: expect.stringMatching(/^sha256-[0-9a-f]{64}$/),
       registry: server.url,
       download: `${server.url}/packages/alice/weather/1.1.0/download`,
+      // The installed files, by Go's h1: hash and file by file (docs/trust.md, "What the CLI checks").
+      files: expect.stringMatching(/^h1:[A-Za-z0-9+/]{43}=$/),
+      fileHashes: expect.objectContaining({ 'manifest.json': expect.stringMatching(/^[0-9a-f]{64}$/) }),
     });
   });
 

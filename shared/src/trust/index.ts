@@ -5,3 +5,4 @@ export * from './keys.js';
 export * from './merkle.js';
 export * from './note.js';
 export * from './statement.js';
+export * from './verify-version.js';

@@ -32,6 +32,18 @@ export const lockEntrySchema = z.object({
   registry: z.string(),
   download: z.string(),
   permissions: permissionsSchema,
+  /**
+   * The index of the version's publish entry in the registry's log; null when the registry named
+   * none (docs/trust.md, "What the CLI checks"). Absent in lock files written before it existed.
+   */
+  logIndex: z.number().int().nonnegative().nullable().optional(),
+  /** Go's `h1:` hash of the installed files (cli/src/trust/tree-hash.ts); absent in older lock files. */
+  files: z
+    .string()
+    .regex(/^h1:[A-Za-z0-9+/]{43}=$/, 'an h1: hash')
+    .optional(),
+  /** The hex SHA-256 of each installed file by its path, so that a check names the file that changed. */
+  fileHashes: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/, 'a hex SHA-256')).optional(),
 });
 export type LockEntry = z.infer<typeof lockEntrySchema>;
 

@@ -1,0 +1,212 @@
+// The trust checks of the versions `pkg install` installs (docs/trust.md, "What the CLI checks"),
+// in their order: the registry's keys against the pinned ones (pinned on first use), the latest
+// checkpoint by a pinned key and consistent with the last one seen (kept in state.ts), then for
+// each version its signature and the inclusion of its publish entry. The checks themselves are
+// shared/src/trust/verify-version.ts; this file fetches what they need and keeps what they saw.
+import {
+  checkConsistency,
+  checkKeyPins,
+  checkListedKey,
+  packageIdParts,
+  TrustError,
+  verifyCheckpoint,
+  verifyVersion,
+  type Checkpoint,
+  type ConsistencyProof,
+  type PinnedKey,
+  type RegistryKeys,
+  type SignedRecord,
+  type VersionVerdict,
+} from '@pkg/shared';
+import { CliError } from '../exit.js';
+import {
+  checkpointOf,
+  pinnedKeysOf,
+  readTrustState,
+  withCheckpoint,
+  withPinnedKeys,
+  writeTrustState,
+  type TrustState,
+} from './state.js';
+import { createTrustClient, type TrustClient } from './trust-client.js';
+
+export interface TrustSession {
+  registry: string;
+  client: TrustClient;
+  origin: string;
+  pinned: PinnedKey[];
+  keys: RegistryKeys;
+  note: string;
+  checkpoint: Checkpoint;
+  previous: Checkpoint | undefined;
+  consistency: ConsistencyProof | undefined;
+  /** What the user should know: keys pinned on first use, a rotation to accept. */
+  notes: string[];
+}
+
+export interface TrustOptions {
+  client?: TrustClient;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+const TRUST_CODES: Record<TrustError['failure'], [code: string, hint: string]> = {
+  key: [
+    'SIGNATURE_KEY_NOT_PINNED',
+    'pkg trust show lists the pinned keys; pkg trust accept pins a new key that a pinned key endorses.',
+  ],
+  signature: ['SIGNATURE_INVALID', 'Do not install this version; report it to the registry operator.'],
+  checkpoint: [
+    'CHECKPOINT_INVALID',
+    "The registry's log cannot be trusted; report it to the registry operator.",
+  ],
+  fork: [
+    'LOG_FORKED',
+    'The registry shows a history other than the one this machine saw before; report it to the registry operator.',
+  ],
+  inclusion: ['LOG_INCLUSION_FAILED', 'Do not install this version; report it to the registry operator.'],
+};
+
+/** A failed trust check as the CLI shows it: its own code, the message naming what failed. */
+export function trustCliError(error: TrustError, registry: string): CliError {
+  const [code, hint] = TRUST_CODES[error.failure];
+  return new CliError(code, `${error.message} (registry ${registry}).`, { hint, cause: error });
+}
+
+function pinOnFirstUse(
+  registry: string,
+  keys: RegistryKeys,
+  now: Date,
+): { state: TrustState; notes: string[] } {
+  for (const key of keys.keys) checkListedKey(key, keys.origin);
+  const state = withPinnedKeys(
+    { stateVersion: 1, registry, origin: keys.origin, keys: [], checkpoint: null },
+    keys.keys.map(({ keyid, key }) => ({ keyid, key })),
+    'first use',
+    now,
+  );
+  const ids = keys.keys.map((k) => k.keyid).join(', ');
+  return { state, notes: [`pinned the keys of ${registry} on first use: ${ids}`] };
+}
+
+function pinNotes(state: TrustState, keys: RegistryKeys): string[] {
+  if (keys.origin !== state.origin)
+    throw new TrustError(
+      'checkpoint',
+      `the registry's log is now ${keys.origin}, not ${state.origin} as pinned`,
+    );
+  const verdict = checkKeyPins(pinnedKeysOf(state), keys);
+  if (verdict.status === 'endorsed')
+    return verdict.keys.map(
+      (k) =>
+        `the registry rotated to key ${k.key.keyid}, endorsed by the pinned key ${k.endorsedBy}: pin it with pkg trust accept`,
+    );
+  if (verdict.status === 'unknown')
+    return [
+      `the registry lists keys that no pinned key endorses: ${verdict.keys.map((k) => k.keyid).join(', ')}`,
+    ];
+  return [];
+}
+
+/** A failed check says what the keys answer announced too (a rotation to accept). */
+function withNotes<T>(check: () => T, notes: readonly string[]): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof TrustError && notes.length > 0)
+      throw new TrustError(error.failure, `${error.message}; ${notes.join('; ')}`);
+    throw error;
+  }
+}
+
+/** Fetches and checks the keys and the latest checkpoint, and keeps what it saw. */
+export async function openTrustSession(registry: string, options: TrustOptions = {}): Promise<TrustSession> {
+  const client = options.client ?? createTrustClient(registry);
+  const now = options.now ?? new Date();
+  const keys = await client.keys();
+  const known = readTrustState(registry, options.env);
+  const { state, notes } = known
+    ? { state: known, notes: pinNotes(known, keys) }
+    : pinOnFirstUse(registry, keys, now);
+  const pinned = pinnedKeysOf(state);
+  const answer = await client.checkpoint();
+  const checkpoint = withNotes(() => verifyCheckpoint(answer.note, state.origin, pinned), notes);
+  const previous = checkpointOf(state);
+  const consistency =
+    previous && previous.size !== checkpoint.size
+      ? await client.consistency(
+          Math.min(previous.size, checkpoint.size),
+          Math.max(previous.size, checkpoint.size),
+        )
+      : undefined;
+  checkConsistency(previous, checkpoint, consistency);
+  writeTrustState(withCheckpoint(state, answer.note, checkpoint, now), options.env);
+  return {
+    registry,
+    client,
+    origin: state.origin,
+    pinned,
+    keys,
+    note: answer.note,
+    checkpoint,
+    previous,
+    consistency,
+    notes,
+  };
+}
+
+/** A version to check: the package and version asked for, and the record the registry answered. */
+export interface TrustTarget {
+  /** `@namespace/name` */
+  id: string;
+  version: string;
+  record: SignedRecord;
+}
+
+/**
+ * The signature and the inclusion of one version, against the session's checkpoint. The record
+ * must be the one asked for: a record of another version, validly signed, proves nothing of this one.
+ */
+export async function checkVersionTrust(
+  session: TrustSession,
+  { id, version, record }: TrustTarget,
+): Promise<VersionVerdict> {
+  if (record.name !== id || record.version !== version)
+    throw new TrustError(
+      'signature',
+      `asked for ${id}@${version}, the registry answered the record of ${record.name}@${record.version}`,
+    );
+  const { namespace, name } = packageIdParts(id);
+  const ref = { namespace, name, version };
+  const inclusion = await session.client.inclusion(ref, session.checkpoint.size);
+  return verifyVersion({
+    origin: session.origin,
+    pinned: session.pinned,
+    keys: session.keys,
+    record,
+    checkpoint: session.note,
+    inclusion,
+    ...(session.previous ? { previous: session.previous } : {}),
+    ...(session.consistency ? { consistency: session.consistency } : {}),
+  });
+}
+
+/**
+ * What `pkg install` runs for the versions it installs, from one registry: every check, stopping
+ * at the first failure with the CLI error naming it. The verdicts give each version's log index.
+ */
+export async function checkInstallTrust(
+  registry: string,
+  targets: readonly TrustTarget[],
+  options: TrustOptions = {},
+): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
+  try {
+    const session = await openTrustSession(registry, options);
+    const verdicts: VersionVerdict[] = [];
+    for (const target of targets) verdicts.push(await checkVersionTrust(session, target));
+    return { verdicts, notes: session.notes };
+  } catch (error) {
+    if (error instanceof TrustError) throw trustCliError(error, registry);
+    throw error;
+  }
+}
