@@ -9,6 +9,8 @@ import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
 import { withWings } from './wing-deps.js';
+import { createTrustState } from './services/registry/trust/trust-state.js';
+import { prepareSigningKey } from './services/registry/trust/signing-keys.js';
 import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
 import { loadPassKeys } from './infra/pass-keys.js';
@@ -41,7 +43,7 @@ export async function createDeps(
         })
       : undefined;
   const data = createDataClient({ env: dataEnv });
-  return withWings({
+  const deps = withWings({
     config,
     logger,
     db,
@@ -52,5 +54,9 @@ export async function createDeps(
     clock,
     passKeys: loadPassKeys(config),
     allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
+    trust: createTrustState(),
   });
+  // The signing key, created on the first start of a registry without one (docs/trust.md, "Keys").
+  await prepareSigningKey(deps.registry);
+  return deps;
 }
