@@ -23,6 +23,11 @@ export async function createDeps(
   clock: () => Date = () => new Date(),
   /** The data layer's variables; default: the process environment and env files (docs/data-layer.md). */
   dataEnv: DataEnv = loadDataEnv().values,
+  /**
+   * Whether a registry without any signing key gets one now (in the data directory): on a
+   * server's start, not for pkg-admin, which only loads the key of its source (docs/trust.md).
+   */
+  options: { createSigningKey: boolean } = { createSigningKey: true },
 ): Promise<AppDeps> {
   const models = createModels(db);
   await syncIndexes(models);
@@ -57,6 +62,6 @@ export async function createDeps(
     trust: createTrustState(),
   });
   // The signing key, created on the first start of a registry without one (docs/trust.md, "Keys").
-  await prepareSigningKey(deps.registry);
+  await prepareSigningKey(deps.registry, options);
   return deps;
 }

@@ -145,21 +145,27 @@ async function createKeyFile(deps: RegistryDeps): Promise<{ key: SigningKey; cre
 }
 
 /**
- * At start: the log's meta document, and the key this process signs with: its source's, or a new
- * key file when the registry has no key at all. A process whose key is not the current one starts
+ * At start: the log's meta document, and the key this process signs with: its source's, or (for a
+ * server, `createSigningKey`) a new key file when the registry has no key at all. A process whose key is not the current one starts
  * anyway (it answers reads) and refuses to sign until it has the current key.
  */
-export async function prepareSigningKey(deps: RegistryDeps): Promise<void> {
+export async function prepareSigningKey(
+  deps: RegistryDeps,
+  options: { createSigningKey: boolean },
+): Promise<void> {
   const meta = await ensureLogMeta(deps);
   let key = await readKeySource(deps);
   let created = false;
-  if (!key && !meta.currentKeyId) ({ key, created } = await createKeyFile(deps));
+  if (!key && !meta.currentKeyId && options.createSigningKey) ({ key, created } = await createKeyFile(deps));
   if (key && !meta.currentKeyId && !(await claimFirstKey(deps, key, meta.origin)) && created)
     await rm(keyFilePath(deps), { force: true });
   deps.trust.key = key;
   const current = (await readLogMeta(deps))?.currentKeyId ?? null;
+  const fields = { current, source: whereTheKeyIs(deps) };
   if (key?.keyid === current) deps.logger.info({ keyid: current }, 'signing with the current key');
-  else deps.logger.warn({ current, source: whereTheKeyIs(deps) }, 'this process has no current signing key');
+  // A server says so; pkg-admin commands that never sign stay quiet.
+  else if (options.createSigningKey) deps.logger.warn(fields, 'this process has no current signing key');
+  else deps.logger.debug(fields, 'this process has no current signing key');
 }
 
 function notConfigured(deps: RegistryDeps, current: string | null, held: SigningKey | null): RegistryError {
