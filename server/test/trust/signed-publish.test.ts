@@ -108,8 +108,13 @@ describe('a published version', () => {
 
   test('the tRPC answer equals the REST one', async () => {
     const rest = await get<VersionRecord>('/packages/alice/greeter/1.0.0');
-    const trpc = await server.deps.registry.models.Version.findOne({ version: '1.0.0' }).lean();
-    expect(trpc?.logIndex).toBe(rest.log?.index);
+    const input = encodeURIComponent(
+      JSON.stringify({ json: { namespace: 'alice', name: 'greeter', version: '1.0.0' } }),
+    );
+    const res = await fetch(`${server.url}/trpc/packages.version?input=${input}`);
+    const trpc = (await res.json()) as { result: { data: { json: VersionRecord } } };
+    expect(trpc.result.data.json).toEqual(rest);
+    expect(rest.log).toEqual({ index: 0 });
   });
 });
 

@@ -44,10 +44,13 @@ interface StoredCheckpoint {
   note: string;
 }
 
+/** The checkpoint of the largest size: usually the tree's size, else found by a sort. */
 async function latestCheckpoint(deps: RegistryDeps): Promise<StoredCheckpoint> {
-  const latest = await deps.models.LogCheckpoint.findOne({}, { size: 1, rootHash: 1, note: 1 })
-    .sort({ size: -1 })
-    .lean<StoredCheckpoint>();
+  const fields = { size: 1, rootHash: 1, note: 1 };
+  const size = await treeSize(deps);
+  const latest =
+    (size > 0 ? await deps.models.LogCheckpoint.findOne({ size }, fields).lean<StoredCheckpoint>() : null) ??
+    (await deps.models.LogCheckpoint.findOne({}, fields).sort({ size: -1 }).lean<StoredCheckpoint>());
   if (!latest) throw new RegistryError('NOT_FOUND', 'The log has no entries yet.');
   return latest;
 }

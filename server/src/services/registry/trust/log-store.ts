@@ -59,12 +59,28 @@ export function splitStoredHashIndex(index: number): { level: number; n: number 
   return { level, n: Math.floor(n / 2 ** level) };
 }
 
-/** The number of entries: the highest index + 1. */
-export async function treeSize(deps: RegistryDeps): Promise<number> {
+/** The highest index + 1, by a sort of the entries (the fallback of treeSize). */
+async function sortedTreeSize(deps: RegistryDeps): Promise<number> {
   const last = await deps.models.LogEntry.findOne({}, { index: 1 })
     .sort({ index: -1 })
     .lean<{ index: number }>();
   return last ? last.index + 1 : 0;
+}
+
+/**
+ * The number of entries: the highest index + 1. Entries are never removed and an index is taken
+ * only after the one before it, so the count of entries is that size: it is taken from the
+ * collection's count and checked by two lookups on the unique index (entry n - 1 is there, entry
+ * n is not), with a sort of the entries only when the check fails (a count that moved meanwhile).
+ */
+export async function treeSize(deps: RegistryDeps): Promise<number> {
+  const { LogEntry } = deps.models;
+  const n = await LogEntry.estimatedDocumentCount();
+  const [last, next] = await Promise.all([
+    n > 0 ? LogEntry.exists({ index: n - 1 }) : true,
+    LogEntry.exists({ index: n }),
+  ]);
+  return last && !next ? n : sortedTreeSize(deps);
 }
 
 async function storeHash(deps: RegistryDeps, index: number, hash: Uint8Array): Promise<void> {
@@ -175,7 +191,7 @@ async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): P
   const index = await claimIndex(deps, entry, leaf);
   const hashes = await storedHashesForLeaf(index, leaf, hashReader(deps));
   const first = storedHashIndex(0, index);
-  for (const [i, hash] of hashes.entries()) await storeHash(deps, first + i, hash);
+  await Promise.all(hashes.map((hash, i) => storeHash(deps, first + i, hash)));
   await storeCheckpoint(deps, index + 1, signer);
   return index;
 }
