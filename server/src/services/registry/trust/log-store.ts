@@ -19,7 +19,7 @@ import {
   type HashReader,
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
-import { LOG_KEY_UNIQUE } from '../../../db/models/log.js';
+import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { currentSigner, type Signer } from './signing-keys.js';
 
@@ -129,9 +129,15 @@ export function hashReader(deps: RegistryDeps): HashReader {
   };
 }
 
-function isKeyDuplicate(error: unknown): boolean {
+/** Which unique index refused the entry: its index (taken), its key (logged), or another. */
+function duplicateOf(error: unknown): 'index' | 'key' | 'other' {
   const e = error as { keyPattern?: Record<string, unknown>; message?: unknown };
-  return Boolean(e.keyPattern && 'key' in e.keyPattern) || String(e.message).includes(LOG_KEY_UNIQUE);
+  const message = String(e.message);
+  if (message.includes(LOG_INDEX_UNIQUE) || (e.keyPattern && Object.keys(e.keyPattern).join() === 'index'))
+    return 'index';
+  if (message.includes(LOG_KEY_UNIQUE) || (e.keyPattern && Object.keys(e.keyPattern).join() === 'key'))
+    return 'key';
+  return 'other';
 }
 
 /** Inserts the entry at the first free index; an entry with its key already logged is that one. */
@@ -149,8 +155,9 @@ async function claimIndex(deps: RegistryDeps, entry: NewEntry, leaf: Uint8Array)
       });
       return index;
     } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      if (entry.key && isKeyDuplicate(error)) {
+      const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
+      if (duplicate === 'other') throw error;
+      if (entry.key && duplicate === 'key') {
         const logged = await deps.models.LogEntry.findOne({ key: entry.key }, { index: 1 }).lean<{
           index: number;
         }>();
