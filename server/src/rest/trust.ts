@@ -7,6 +7,7 @@
 //   GET /log/proof/inclusion?index=&size=                  → log.inclusion
 //   GET /log/proof/inclusion/:namespace/:name/:version?size= → log.inclusion
 //   GET /log/proof/consistency?from=&to=                   → log.consistency
+import { inclusionInputSchema } from '@pkg/shared';
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
@@ -36,8 +37,9 @@ export function trustRoutes(deps: AppDeps): Router {
     res.json(await callerFor(req, deps).log.entry({ index: req.params.index }));
   });
   anonymousGet(r, '/log/proof/inclusion', async (req, res) => {
-    const query = queryOf(req, 'index', 'size');
-    res.json(await callerFor(req, deps).log.inclusion({ index: query.index, ...query }));
+    // The by-index form of the input alone, so that a bad query names `index` or `size`.
+    const [byIndex] = inclusionInputSchema.options;
+    res.json(await callerFor(req, deps).log.inclusion(byIndex.parse(queryOf(req, 'index', 'size'))));
   });
   anonymousGet(r, '/log/proof/inclusion/:namespace/:name/:version', async (req, res) => {
     res.json(await callerFor(req, deps).log.inclusion({ ...req.params, ...queryOf(req, 'size') }));

@@ -188,4 +188,46 @@ describe('errors', () => {
     expect(res.status).toBe(status);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
   });
+
+  test('a bad query names the parameter', async () => {
+    const details = async (path: string) =>
+      ((await (await fetch(`${server.url}${path}`)).json()) as { error: { details: unknown[] } }).error
+        .details;
+    expect(await details('/log/proof/inclusion')).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "invalid_type",
+          "message": "an index is a number",
+          "path": "index",
+        },
+      ]
+    `);
+    expect(await details('/log/proof/inclusion?index=1&size=0')).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "too_small",
+          "message": "a tree size is 1 or more",
+          "path": "size",
+        },
+      ]
+    `);
+    expect(await details('/log/proof/consistency?from=0&to=2')).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "too_small",
+          "message": "a tree size is 1 or more",
+          "path": "from",
+        },
+      ]
+    `);
+    expect(await details('/log/entries/-1')).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "too_small",
+          "message": "an index is 0 or more",
+          "path": "index",
+        },
+      ]
+    `);
+  });
 });
