@@ -17,6 +17,7 @@ import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
 import { publishRoutes } from './rest/publish.js';
 import { rootRoutes } from './rest/root.js';
+import { trustRoutes } from './rest/trust.js';
 import { v1Routes } from './rest/v1.js';
 import { v1AiRoutes } from './rest/v1-ai.js';
 import { spaRoutes } from './spa.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '1mb' }));
   app.use(rootRoutes(deps));
   app.use(packageRoutes(deps));
+  app.use(trustRoutes(deps));
   app.use(downloadRoutes(deps));
   app.use(authRoutes(deps));
   app.use(namespaceRoutes(deps));

@@ -1,5 +1,6 @@
 // A bad environment variable stops the server with a message that names it.
 import { describe, expect, test } from 'vitest';
+import { generateSigningKey } from '@pkg/shared';
 import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
     [{ PKG_ARTIFACT_CACHE_MB: '-1' }, /PKG_ARTIFACT_CACHE_MB must be 0 or more/],
     [{ PKG_HEAP_GROWING_PERCENT: '1.5' }, /PKG_HEAP_GROWING_PERCENT must be a whole number of percent/],
     [{ PKG_HEAP_GROWING_PERCENT: '900' }, /PKG_HEAP_GROWING_PERCENT must be between 0 and 400/],
+    [{ PKG_LOG_ORIGIN: 'two words' }, /PKG_LOG_ORIGIN must be one word/],
   ])('%o is refused with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -30,6 +32,22 @@ describe('loadConfig', () => {
       loadConfig({ MONGODB_URI: 'postgres://user:secret@host/db' });
     } catch (error) {
       expect(String(error)).not.toContain('secret');
+    }
+  });
+
+  test('PKG_SIGNING_KEY: a key in PEM or base64 DER is taken; a bad one is named, its value never echoed', () => {
+    const { pem } = generateSigningKey();
+    expect(loadConfig({ PKG_SIGNING_KEY: pem }).PKG_SIGNING_KEY).toBe(pem);
+    const der = pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+    expect(loadConfig({ PKG_SIGNING_KEY: der }).PKG_SIGNING_KEY).toBe(der);
+    const bad = `${der.slice(0, 20)}not-a-key`;
+    expect(() => loadConfig({ PKG_SIGNING_KEY: bad })).toThrow(
+      /PKG_SIGNING_KEY must be an Ed25519 private key/,
+    );
+    try {
+      loadConfig({ PKG_SIGNING_KEY: bad });
+    } catch (error) {
+      expect(String(error)).not.toContain(der.slice(0, 20));
     }
   });
 });

@@ -2,6 +2,7 @@
 // server with a message naming the variable, never with a stack trace.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSigningKey } from '@pkg/shared';
 import { projectTokenConfigSchema, type ProjectTokenConfig } from '@pkg/shared/data';
 import { z } from 'zod';
 import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
@@ -41,6 +42,26 @@ export const configSchema = z.object({
     .min(0, 'must be 0 or more')
     .default(1024),
   PKG_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * The registry's Ed25519 signing key, PKCS#8 PEM or the base64 of its DER (docs/trust.md,
+   * "Keys"); unset, $PKG_DATA_DIR/signing-key.pem, created on the first start. Never printed.
+   */
+  PKG_SIGNING_KEY: z
+    .string()
+    .refine((v) => {
+      try {
+        parseSigningKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 private key in PKCS#8 (PEM, or the base64 of its DER on one line)')
+    .optional(),
+  /** The log's origin, the first line of its checkpoints; default the host of PKG_BASE_URL and /log. */
+  PKG_LOG_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]{1,200}$/, 'must be one word without spaces or "+", such as registry.example.com/log')
+    .optional(),
   PKG_ADMIN_CONTACT: z.string().min(1).default('the operator of this registry (pkg-admin)'),
   PKG_WEB_DIR: z.string().min(1).default(path.resolve(here, '../../web/dist')),
   PKG_RESERVED_NAMESPACES: z

@@ -9,6 +9,8 @@ import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
 import type { AppDeps } from './deps.js';
 import { withWings } from './wing-deps.js';
+import { createTrustState } from './services/registry/trust/trust-state.js';
+import { prepareSigningKey } from './services/registry/trust/signing-keys.js';
 import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
 import { loadPassKeys } from './infra/pass-keys.js';
@@ -21,6 +23,11 @@ export async function createDeps(
   clock: () => Date = () => new Date(),
   /** The data layer's variables; default: the process environment and env files (docs/data-layer.md). */
   dataEnv: DataEnv = loadDataEnv().values,
+  /**
+   * Whether a registry without any signing key gets one now (in the data directory): on a
+   * server's start, not for pkg-admin, which only loads the key of its source (docs/trust.md).
+   */
+  options: { createSigningKey: boolean } = { createSigningKey: true },
 ): Promise<AppDeps> {
   const models = createModels(db);
   await syncIndexes(models);
@@ -41,7 +48,7 @@ export async function createDeps(
         })
       : undefined;
   const data = createDataClient({ env: dataEnv });
-  return withWings({
+  const deps = withWings({
     config,
     logger,
     db,
@@ -52,5 +59,9 @@ export async function createDeps(
     clock,
     passKeys: loadPassKeys(config),
     allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
+    trust: createTrustState(),
   });
+  // The signing key, created on the first start of a registry without one (docs/trust.md, "Keys").
+  await prepareSigningKey(deps.registry, options);
+  return deps;
 }

@@ -9,6 +9,7 @@ import type { PassKeys } from './infra/pass-keys.js';
 import type { DataClient } from '@pkg/shared/data';
 import type { BotDeps } from './services/bots/bot-deps.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
+import type { TrustState } from './services/registry/trust/trust-state.js';
 import type { AiDeps, WebsiteDeps } from './services/website/index.js';
 
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   passKeys: PassKeys;
   /** PKG_NET_ALLOW_PRIVATE=1 (docs/data-layer.md): the bots' platform URLs may be private too. */
   allowPrivateNetwork: boolean;
+  /** The registry's signing key in use and its log-append chain (docs/trust.md). */
+  trust: TrustState;
   /** The three wings' own deps, built once by createDeps (docs/architecture.md). */
   registry: RegistryDeps;
   website: WebsiteDeps;

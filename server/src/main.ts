@@ -9,6 +9,7 @@ import { createLogger } from './logger.js';
 import { botRepliesSettled } from './rest/bots.js';
 import { startAlertScheduler } from './services/bots/schedule/start-scheduler.js';
 import { botSettings } from './wing-deps.js';
+import { backfillTrust } from './services/registry/trust/backfill.js';
 
 async function start(): Promise<void> {
   let config;
@@ -34,6 +35,14 @@ async function start(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
   const scheduler = startAlertScheduler(deps.bots);
+  // Versions published before signing existed are signed and logged (docs/trust.md).
+  backfillTrust(deps.registry).then(
+    (done) => {
+      if (done.signed || done.logged) logger.info(done, 'versions signed and logged');
+    },
+    (error: unknown) =>
+      logger.warn({ err: error }, 'versions were not signed and logged; retried at the next start'),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

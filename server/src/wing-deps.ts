@@ -14,11 +14,15 @@ import type { RegistryDeps } from './services/registry/registry-deps.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
 
 export function registryDeps(deps: BaseDeps): RegistryDeps {
-  const { config, logger, db, models, artifacts, limiter, clock } = deps;
+  const { config, logger, db, models, artifacts, limiter, clock, trust } = deps;
   return {
     config: {
       PKG_RESERVED_NAMESPACES: config.PKG_RESERVED_NAMESPACES,
       PKG_RATE_LIMIT_PUBLISH: config.PKG_RATE_LIMIT_PUBLISH,
+      PKG_SIGNING_KEY: config.PKG_SIGNING_KEY,
+      PKG_DATA_DIR: config.PKG_DATA_DIR,
+      PKG_LOG_ORIGIN: config.PKG_LOG_ORIGIN,
+      PKG_BASE_URL: config.PKG_BASE_URL,
     },
     logger,
     db,
@@ -27,6 +31,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     limiter,
     clock,
     metadata: createMetadataCache(models),
+    trust,
   };
 }
 

@@ -10,6 +10,7 @@ import { dbCopyCommand } from './admin/db-copy.js';
 import { dbRestoreCommand } from './admin/db-restore.js';
 import { dbServeCommand } from './admin/db-serve.js';
 import { importLegacyCommand } from './admin/import-legacy.js';
+import { keysCommands } from './admin/keys.js';
 import { migrateCommand } from './admin/migrate.js';
 import { namespaceReserveCommand } from './admin/namespace-reserve.js';
 import { reportError } from './admin/output.js';
@@ -18,11 +19,14 @@ import { tokenIssueCommand } from './admin/token-issue.js';
 import { tokenListCommand } from './admin/token-list.js';
 import { tokenRevokeCommand } from './admin/token-revoke.js';
 import { tokenRotateCommand } from './admin/token-rotate.js';
+import { logCommands, trustCommands } from './admin/trust-log.js';
 import { userCreateCommand } from './admin/user-create.js';
 import { userListCommand } from './admin/user-list.js';
 
 const program = new Command('pkg-admin')
-  .description('Operator tool of the pkg registry (store, users, tokens, namespaces, bots, migrations).')
+  .description(
+    'Operator tool of the pkg registry (store, users, tokens, namespaces, signing keys, the log, bots, migrations).',
+  )
   .exitOverride();
 
 const db = program.command('db').description('the database store');
@@ -48,6 +52,10 @@ namespaceReserveCommand(namespace);
 const bot = program.command('bot').description('the Telegram and Discord bots (docs/bots.md)');
 botTelegramCommand(bot);
 botDiscordCommand(bot);
+
+keysCommands(program);
+logCommands(program);
+trustCommands(program);
 
 migrateCommand(program);
 importLegacyCommand(program);

@@ -75,7 +75,8 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
       title: 'Search packages',
       description:
         'Search the registry for skill packages by a case-insensitive substring of their name or description. ' +
-        'An empty query lists packages. Returns {query, results: [{name, description, latest}]}.',
+        'An empty query lists packages. Returns {query, results: [{name, description, latest, yanked, deprecated}]}: ' +
+        '`yanked` when every version is yanked, `deprecated` the deprecation message of latest (or null).',
       inputSchema: {
         query: z.string().max(200).describe('text to look for; empty lists packages'),
         limit: z
@@ -100,8 +101,10 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     {
       title: 'Get a package',
       description:
-        'Package information (description, latest, versions) and the version record of its latest version ' +
-        '(manifest with tools and permissions, integrity, size, provenance). Returns {package, latest}.',
+        'Package information (description, latest, versions, each with `yanked` and `deprecated`: do not ' +
+        'choose a yanked version) and the version record of its latest version (manifest with tools and ' +
+        'permissions, integrity, size, provenance, signatures, log index, yanked, deprecated). ' +
+        'Returns {package, latest}.',
       inputSchema: { name: packageIdSchema.describe('the package, @<namespace>/<name>') },
       annotations: READ_ONLY,
     },

@@ -5,6 +5,10 @@
 //   GET /packages/:namespace/:name/versions → packages.versions
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
+// and the owners' and maintainers' marks (docs/trust.md, "Yank and deprecate"; no CORS headers):
+//   POST   /packages/:namespace/:name/:version/yank  { reason }          → packages.yank
+//   DELETE /packages/:namespace/:name/:version/yank                      → packages.unyank
+//   PUT    /packages/:namespace/:name/deprecation    { range, message }  → packages.deprecate
 // The two hottest reads (package document, version record) answer from the ready-made JSON of
 // cache/package-responses.ts: the same service output, checked with the same output schema,
 // cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
@@ -46,6 +50,18 @@ export function packageRoutes(deps: AppDeps): Router {
   });
   anonymousGet(r, '/packages/:namespace/:name/:version/provenance', async (req, res) => {
     res.json(await callerFor(req, deps).packages.provenance(req.params));
+  });
+  r.post('/packages/:namespace/:name/:version/yank', async (req, res) => {
+    const { reason } = (req.body ?? {}) as { reason?: unknown };
+    res.json(await callerFor(req, deps).packages.yank({ ...req.params, reason: reason as string }));
+  });
+  r.delete('/packages/:namespace/:name/:version/yank', async (req, res) => {
+    res.json(await callerFor(req, deps).packages.unyank(req.params));
+  });
+  r.put('/packages/:namespace/:name/deprecation', async (req, res) => {
+    const { range, message } = (req.body ?? {}) as { range?: unknown; message?: unknown };
+    const input = { ...req.params, range: range as string, message: message as string };
+    res.json(await callerFor(req, deps).packages.deprecate(input));
   });
   return r;
 }

@@ -5,6 +5,7 @@ import { authRouter, tokensRouter } from './routers/auth.js';
 import { healthRouter } from './routers/health.js';
 import { namespacesRouter } from './routers/namespaces.js';
 import { packagesRouter } from './routers/packages.js';
+import { logRouter, trustRouter } from './routers/trust.js';
 import { v1Router } from './routers/v1.js';
 
 export const appRouter = router({
@@ -17,6 +18,8 @@ export const appRouter = router({
   holderPass: holderPassRouter,
   ask: askRouter,
   explanations: explanationsRouter,
+  trust: trustRouter,
+  log: logRouter,
 });
 
 export type AppRouter = typeof appRouter;

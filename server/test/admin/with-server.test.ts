@@ -143,7 +143,9 @@ describe('pkg-admin with the server running', () => {
     expect(first.stdout).toContain(
       'applied 0002-version-provenance: 1 version(s) given a derived provenance record',
     );
-    expect(await search()).toEqual([{ name: '@old/relic', description: 'An Old Relic', latest: '0.1.0' }]);
+    expect(await search()).toEqual([
+      { name: '@old/relic', description: 'An Old Relic', latest: '0.1.0', yanked: false, deprecated: null },
+    ]);
     const answer = (await (
       await fetch(`${server.url}/packages/old/relic/0.1.0/provenance`)
     ).json()) as Record<string, unknown>;
@@ -173,6 +175,23 @@ describe('pkg-admin with the server running', () => {
       applied: [],
       alreadyApplied: ['0001-package-search-text', '0002-version-provenance'],
     });
+
+    // Signed and logged like the server does at its next start (docs/trust.md, "What is signed").
+    const unsigned = (await (await fetch(`${server.url}/packages/old/relic/0.1.0`)).json()) as {
+      signatures: unknown[];
+      log: unknown;
+    };
+    expect(unsigned).toMatchObject({ signatures: [], log: null });
+    const backfill = await runAdmin(['trust', 'backfill'], env);
+    expect(backfill.stdout).toBe('signed 1 version(s), logged 1\n');
+    expect(await runJson(['trust', 'backfill'], env)).toEqual({ signed: 0, logged: 0 });
+    const signed = (await (await fetch(`${server.url}/packages/old/relic/0.1.0`)).json()) as {
+      signatures: { keyid: string }[];
+      log: { index: number } | null;
+    };
+    expect(signed.signatures[0]?.keyid).toMatch(/^SHA256:/);
+    expect(signed.log).toEqual({ index: expect.any(Number) });
+    expect((await runAdmin(['log', 'verify'], env)).code).toBe(0);
   });
 
   test('after the server stops, pkg-admin opens the same data itself', async () => {

@@ -89,6 +89,11 @@ describe('pkg-admin import-legacy', () => {
         publisher: { user: 'carol', via: 'import' },
         artifact: { integrity, size: bytes.length, format: 'json', filename: 'legacy-forecast-0.9.0.json' },
       },
+      // Imported versions are signed and logged like publishes (docs/trust.md, "What is signed").
+      signatures: [{ keyid: expect.stringMatching(/^SHA256:/), sig: expect.any(String) }],
+      log: { index: expect.any(Number) },
+      yanked: null,
+      deprecated: null,
     });
     const direct = await fetch(String((record.artifact as { url: string }).url));
     expect(direct.headers.get('content-type')).toBe('application/vnd.pkg.bundle+json');
@@ -100,7 +105,13 @@ describe('pkg-admin import-legacy', () => {
       results: unknown[];
     };
     expect(search.results).toEqual([
-      { name: '@legacy/forecast', description: 'The forecast test skill.', latest: '0.9.0' },
+      {
+        name: '@legacy/forecast',
+        description: 'The forecast test skill.',
+        latest: '0.9.0',
+        yanked: false,
+        deprecated: null,
+      },
     ]);
   });
 

@@ -99,7 +99,15 @@ describe('the MCP tools over POST /mcp', () => {
     });
     expect(result.structuredContent).toEqual({
       query: 'WEATHER',
-      results: [{ name: '@acme/weather', description: 'Weather reports', latest: '1.1.0' }],
+      results: [
+        {
+          name: '@acme/weather',
+          description: 'Weather reports',
+          latest: '1.1.0',
+          yanked: false,
+          deprecated: null,
+        },
+      ],
     });
     const all = await client.callTool({ name: 'search_packages', arguments: { query: '' } });
     expect(JSON.parse(text(all))).toMatchObject({
@@ -124,7 +132,46 @@ describe('the MCP tools over POST /mcp', () => {
       version: '1.1.0',
       manifest: { tools: [{ name: 'hello' }] },
       provenance: { recorded: true, publisher: { user: 'alice', via: 'token' } },
+      signatures: [{ keyid: expect.stringMatching(/^SHA256:/), sig: expect.any(String) }],
+      log: { index: expect.any(Number) },
+      yanked: null,
+      deprecated: null,
     });
+  });
+
+  test('shows a yanked version and a deprecation (docs/trust.md, "Yank and deprecate")', async () => {
+    const auth = { authorization: `Bearer ${manageToken}`, 'content-type': 'application/json' };
+    const yank = await fetch(`${server.url}/packages/acme/weather/1.0.0/yank`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ reason: 'wrong units' }),
+    });
+    expect(yank.status).toBe(200);
+    const deprecate = await fetch(`${server.url}/packages/acme/weather/deprecation`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ range: '1.1.0', message: 'use 2.x' }),
+    });
+    expect(deprecate.status).toBe(200);
+    const client = await connect(manageToken);
+    const found = await client.callTool({ name: 'search_packages', arguments: { query: 'weather' } });
+    expect(JSON.parse(text(found))).toMatchObject({ results: [{ latest: '1.1.0', deprecated: 'use 2.x' }] });
+    const result = await client.callTool({ name: 'get_package', arguments: { name: '@acme/weather' } });
+    const body = result.structuredContent as { package: { versions: unknown[] }; latest: unknown };
+    expect(body.package.versions).toMatchObject([
+      { version: '1.0.0', yanked: { reason: 'wrong units', by: 'alice' }, deprecated: null },
+      { version: '1.1.0', yanked: null, deprecated: { message: 'use 2.x' } },
+    ]);
+    expect(body.latest).toMatchObject({ version: '1.1.0', deprecated: { message: 'use 2.x', by: 'alice' } });
+    for (const [method, path, payload] of [
+      ['DELETE', '/packages/acme/weather/1.0.0/yank', undefined],
+      ['PUT', '/packages/acme/weather/deprecation', { range: '1.1.0', message: '' }],
+    ] as const)
+      await fetch(`${server.url}${path}`, {
+        method,
+        headers: auth,
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      });
   });
 
   test.each([

@@ -53,6 +53,8 @@ describe('GET /packages/search', () => {
       name: '@acme/weather',
       description: 'Forecasts for any city.',
       latest: '1.2.0',
+      yanked: false,
+      deprecated: null,
     });
   });
 
@@ -90,9 +92,9 @@ describe('package, versions and version record', () => {
       description: 'Forecasts for any city.',
       latest: '1.2.0',
       versions: [
-        { version: '1.0.0', publishedAt: expect.any(String) },
-        { version: '1.2.0', publishedAt: expect.any(String) },
-        { version: '2.0.0-beta.1', publishedAt: expect.any(String) },
+        { version: '1.0.0', publishedAt: expect.any(String), yanked: null, deprecated: null },
+        { version: '1.2.0', publishedAt: expect.any(String), yanked: null, deprecated: null },
+        { version: '2.0.0-beta.1', publishedAt: expect.any(String), yanked: null, deprecated: null },
       ],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -86,7 +86,8 @@ export async function openAdminDeps(env: NodeJS.ProcessEnv = process.env): Promi
   const { connection, store, closeStore } = await openConnection(config, logger);
   let deps: AppDeps;
   try {
-    deps = await createDeps(config, logger, connection);
+    // The first signing key is created by the server's first start, never by a command.
+    deps = await createDeps(config, logger, connection, undefined, undefined, { createSigningKey: false });
   } catch (error) {
     await closeStore().catch(() => undefined);
     throw error;

@@ -8,9 +8,11 @@ import { botUpdateModel } from './bot-update.js';
 import { counterModel } from './counter.js';
 import { explanationModel } from './explanation.js';
 import { holderNonceModel } from './holder-nonce.js';
+import { logModels } from './log.js';
 import { migrationModel } from './migration.js';
 import { namespaceModel } from './namespace.js';
 import { packageModel } from './package.js';
+import { signingKeyModel } from './signing-key.js';
 import { tokenModel } from './token.js';
 import { userModel } from './user.js';
 import { versionModel } from './version.js';
@@ -22,6 +24,8 @@ export function createModels(connection: Connection) {
     Namespace: namespaceModel(connection),
     Package: packageModel(connection),
     Version: versionModel(connection),
+    SigningKey: signingKeyModel(connection),
+    ...logModels(connection),
     Counter: counterModel(connection),
     Migration: migrationModel(connection),
     HolderNonce: holderNonceModel(connection),

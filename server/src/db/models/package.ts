@@ -10,6 +10,10 @@ export const packageSchema = new Schema(
     name: { type: String, required: true },
     description: { type: String, required: true },
     latest: { type: String, required: true },
+    /** Whether `latest` is yanked (only when every version is: docs/trust.md, "Yank and deprecate"). */
+    latestYanked: { type: Boolean },
+    /** The deprecation message of `latest`, if any. */
+    latestDeprecated: { type: String },
     /** Lowercased `id` and description, for case-insensitive search. */
     searchText: { type: String, required: true },
     createdAt: { type: Date, required: true },

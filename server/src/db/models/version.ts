@@ -23,6 +23,12 @@ export interface VersionDoc {
     mediaType: string;
   };
   provenance: unknown;
+  /** docs/trust.md, "What is signed": absent on versions published before signing existed. */
+  signatures?: { keyid: string; sig: string }[];
+  /** The index of its publish entry in the log; null until it is appended. */
+  logIndex?: number | null;
+  yanked?: { reason: string; by: string; at: Date } | null;
+  deprecated?: { message: string; by: string; at: Date } | null;
 }
 
 export const versionSchema = new Schema<VersionDoc>(
@@ -44,6 +50,10 @@ export const versionSchema = new Schema<VersionDoc>(
       mediaType: { type: String, required: true },
     },
     provenance: { type: Schema.Types.Mixed, required: true },
+    signatures: { type: [{ keyid: String, sig: String, _id: false }], default: undefined },
+    logIndex: { type: Number, default: null },
+    yanked: { type: { reason: String, by: String, at: Date }, default: null, _id: false },
+    deprecated: { type: { message: String, by: String, at: Date }, default: null, _id: false },
   },
   { collection: VERSION_COLLECTION, versionKey: false, minimize: false },
 );

@@ -29,15 +29,30 @@ export async function searchPackages(
 ): Promise<SearchPackagesOutput> {
   const query = q.trim().toLowerCase();
   const filter = query ? { searchText: { $regex: escapeRegex(query) } } : {};
-  const docs = await deps.models.Package.find(filter, { id: 1, name: 1, description: 1, latest: 1 })
+  const docs = await deps.models.Package.find(filter, {
+    id: 1,
+    name: 1,
+    description: 1,
+    latest: 1,
+    latestYanked: 1,
+    latestDeprecated: 1,
+  })
     .sort({ id: 1 })
-    .lean<Pick<PackageDoc, 'id' | 'name' | 'description' | 'latest'>[]>();
+    .lean<
+      Pick<PackageDoc, 'id' | 'name' | 'description' | 'latest' | 'latestYanked' | 'latestDeprecated'>[]
+    >();
   const exact = (d: { id: string; name: string }) =>
     query !== '' && (d.id === query || d.name === query || d.id === `@${query}`);
   const ranked = [...docs.filter(exact), ...docs.filter((d) => !exact(d))].slice(0, limit);
   return {
     query: q,
-    results: ranked.map((d) => ({ name: d.id, description: d.description, latest: d.latest })),
+    results: ranked.map((d) => ({
+      name: d.id,
+      description: d.description,
+      latest: d.latest,
+      yanked: d.latestYanked === true,
+      deprecated: d.latestDeprecated ?? null,
+    })),
   };
 }
 
@@ -76,10 +91,10 @@ export async function getPackage(
     const pkg = await findPackage(deps, ref);
     const versions = await deps.models.Version.find(
       { namespace: ref.namespace, name: ref.name },
-      { version: 1, publishedAt: 1 },
+      { version: 1, publishedAt: 1, yanked: 1, deprecated: 1 },
     )
       .sort({ publishedAt: 1, _id: 1 })
-      .lean<Pick<VersionDoc, 'version' | 'publishedAt'>[]>();
+      .lean<Pick<VersionDoc, 'version' | 'publishedAt' | 'yanked' | 'deprecated'>[]>();
     return toPackageInfo(pkg, versions);
   });
 }

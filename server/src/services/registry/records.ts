@@ -34,19 +34,44 @@ export function toVersionRecord(doc: VersionDoc, baseUrl: string): VersionRecord
       url: artifactUrl(baseUrl, doc.integrity, doc.artifact.filename),
     },
     provenance: doc.provenance as Provenance,
+    ...versionTrust(doc),
+  };
+}
+
+/** What a version record says of its trust (docs/trust.md): signatures, log entry, yank, deprecation. */
+export function versionTrust(doc: Pick<VersionDoc, 'signatures' | 'logIndex' | 'yanked' | 'deprecated'>) {
+  return {
+    signatures: (doc.signatures ?? []).map((s) => ({ keyid: s.keyid, sig: s.sig })),
+    log: typeof doc.logIndex === 'number' ? { index: doc.logIndex } : null,
+    ...versionMarks(doc),
+  };
+}
+
+/** A version's yank and deprecation, as the version record and the package document show them. */
+export function versionMarks(doc: Pick<VersionDoc, 'yanked' | 'deprecated'>) {
+  const { yanked, deprecated } = doc;
+  return {
+    yanked: yanked ? { reason: yanked.reason, by: yanked.by, at: yanked.at.toISOString() } : null,
+    deprecated: deprecated
+      ? { message: deprecated.message, by: deprecated.by, at: deprecated.at.toISOString() }
+      : null,
   };
 }
 
 export function toPackageInfo(
   pkg: PackageDoc,
-  versions: Pick<VersionDoc, 'version' | 'publishedAt'>[],
+  versions: Pick<VersionDoc, 'version' | 'publishedAt' | 'yanked' | 'deprecated'>[],
 ): PackageInfo {
   return {
     name: pkg.id,
     namespace: pkg.namespace,
     description: pkg.description,
     latest: pkg.latest,
-    versions: versions.map((v) => ({ version: v.version, publishedAt: v.publishedAt.toISOString() })),
+    versions: versions.map((v) => ({
+      version: v.version,
+      publishedAt: v.publishedAt.toISOString(),
+      ...versionMarks(v),
+    })),
     createdAt: pkg.createdAt.toISOString(),
     updatedAt: pkg.updatedAt.toISOString(),
   };

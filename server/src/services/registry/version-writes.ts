@@ -3,9 +3,13 @@
 //   publishVersion  builds the artifact's file entry and the version record (fields, integrity,
 //                   size, provenance, timestamps) from what the caller checked, then runs:
 //   storeArtifact   the bytes into the artifact store (verified by reading them back)
-//   writeVersion    the version record; on failure the artifact is removed again
+//   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
+//                   signed"); on failure the artifact is removed again
+//   logVersion      its publish entry appended to the log, then its log index set (docs/trust.md,
+//                   "The log"); on failure the version and its artifact are removed
 //   refreshSummary  the package summary; on failure the version and its artifact are removed
-// so that a failure at any step leaves nothing published.
+// so that a failure at any step leaves nothing published. The signing key is checked first: a
+// server without the current key refuses before anything is stored.
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
@@ -13,6 +17,8 @@ import { VERSION_UNIQUE_INDEX } from '../../db/models/version.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
+import { currentSigner, type Signer } from './trust/signing-keys.js';
+import { logPublish, signVersion } from './trust/version-signing.js';
 
 /** The artifact store's id of a stored file. */
 type FileId = Awaited<ReturnType<RegistryDeps['artifacts']['put']>>;
@@ -35,6 +41,7 @@ interface NewVersion {
   publishedAt: Date;
   publishedBy: string;
   provenance: Provenance;
+  signatures: { keyid: string; sig: string }[];
 }
 
 /** A version to publish, as its caller checked it. */
@@ -63,6 +70,7 @@ export async function publishVersion(
 ): Promise<'written' | 'exists'> {
   const { manifest, integrity, size, artifact } = input;
   const { namespace, name, version } = manifest;
+  const signer = await currentSigner(deps);
   const file: ArtifactFile = {
     filename: `${namespace}-${name}-${version}.${artifact.format}`,
     integrity,
@@ -83,13 +91,54 @@ export async function publishVersion(
     publishedBy: input.publishedBy,
   };
   const { filename, format } = file;
-  const record: NewVersion = {
-    ...fields,
-    provenance: provenanceOf({ ...fields, format, filename }, input.origin),
-  };
+  const provenance = provenanceOf({ ...fields, format, filename }, input.origin);
+  const signature = signVersion(signer, { ...fields, provenance });
+  const record: NewVersion = { ...fields, provenance, signatures: [signature] };
   if ((await writeVersion(deps, record, fileId, file)) === 'exists') return 'exists';
+  await logVersion(deps, record, fileId, signer);
   await refreshSummary(deps, record, fileId, now);
   return 'written';
+}
+
+/** Appends the publish entry and records its index; on failure the publish is undone. */
+async function logVersion(deps: RegistryDeps, record: NewVersion, fileId: FileId, signer: Signer) {
+  const { namespace, name, version } = record;
+  const signature = record.signatures[0];
+  try {
+    if (!signature) throw new Error('the version is not signed');
+    const index = await logPublish(deps, record, signature, signer);
+    await deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex: index } });
+  } catch (error) {
+    await undoPublish(deps, record, fileId);
+    const failure = mapStorageFailure(error);
+    throw failure instanceof RegistryError ? failure : metadataWriteFailed('log', error);
+  }
+}
+
+/**
+ * Removes a written version and its artifact again, and tells readers to read the package anew.
+ * A removal that fails (usually because the database went away) is logged: the version stays
+ * stored although the publish was refused.
+ */
+async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileId): Promise<void> {
+  const { namespace, name, version } = record;
+  let left: unknown;
+  const undo = (step: () => PromiseLike<unknown>) =>
+    Promise.resolve()
+      .then(step)
+      .catch((e: unknown) => {
+        left ??= e;
+      });
+  await undo(() => deps.models.Version.deleteOne({ namespace, name, version }));
+  // Readers may have cached the version list with the removed version in it: a new revision
+  // makes every process read it again (metadata-cache.ts).
+  await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
+  await undo(() => deps.artifacts.remove(fileId));
+  if (left !== undefined)
+    deps.logger.error(
+      { err: left, package: formatPackageId(namespace, name), version },
+      'a failed publish was not undone',
+    );
 }
 
 /**
@@ -157,9 +206,8 @@ async function writeVersion(
 
 /**
  * Refreshes the package summary after a version was written; when that fails, the version and
- * its artifact are removed again, and readers are told to read the package anew. A database
- * that went away is 503 STORAGE_UNAVAILABLE; the removal then usually fails too, which is
- * logged: the version stays stored although the publish was refused.
+ * its artifact are removed again (undoPublish). A database that went away is 503
+ * STORAGE_UNAVAILABLE.
  */
 async function refreshSummary(
   deps: RegistryDeps,
@@ -167,36 +215,43 @@ async function refreshSummary(
   fileId: FileId,
   at: Date,
 ): Promise<void> {
-  const { namespace, name, version } = record;
+  const { namespace, name } = record;
   try {
     await refreshPackageSummary(deps, namespace, name, at);
   } catch (error) {
-    let left: unknown;
-    const undo = (step: () => PromiseLike<unknown>) =>
-      Promise.resolve()
-        .then(step)
-        .catch((e: unknown) => {
-          left ??= e;
-        });
-    await undo(() => deps.models.Version.deleteOne({ namespace, name, version }));
-    // Readers may have cached the version list with the removed version in it: a new revision
-    // makes every process read it again (metadata-cache.ts).
-    await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
-    await undo(() => deps.artifacts.remove(fileId));
-    if (left !== undefined)
-      deps.logger.error(
-        { err: left, package: formatPackageId(namespace, name), version },
-        'a failed publish was not undone',
-      );
+    await undoPublish(deps, record, fileId);
     const failure = mapStorageFailure(error);
     throw failure instanceof RegistryError ? failure : metadataWriteFailed('package', error);
   }
 }
 
+type SummaryVersion = {
+  version: string;
+  manifest: { description?: string };
+  yanked?: unknown;
+  deprecated?: { message: string } | null;
+};
+
 /**
- * Recompute the package summary from its versions: `latest` is the highest stable version
- * (the highest prerelease while there is no stable one); the description is latest's. Bumps
- * the package's `revision`, which invalidates every process's cached answers for it.
+ * The version `latest` names: the highest stable version (the highest prerelease while there is
+ * no stable one), never a yanked one while any other is left (docs/trust.md, "Yank and
+ * deprecate"); when every version is yanked, the highest of them, marked yanked.
+ */
+export function latestOf<T extends { version: string; yanked?: unknown }>(versions: T[]): T | undefined {
+  const live = versions.filter((v) => !v.yanked);
+  const candidates = live.length ? live : versions;
+  const stable = candidates.filter((v) => !semver.prerelease(v.version));
+  const pool = stable.length ? stable : candidates;
+  return pool.reduce<T | undefined>(
+    (best, v) => (!best || semver.gt(v.version, best.version) ? v : best),
+    undefined,
+  );
+}
+
+/**
+ * Recompute the package summary from its versions: `latest` (latestOf), its description, whether
+ * it is yanked and its deprecation. Bumps the package's `revision`, which invalidates every
+ * process's cached answers for it.
  */
 export async function refreshPackageSummary(
   deps: RegistryDeps,
@@ -204,21 +259,19 @@ export async function refreshPackageSummary(
   name: string,
   at: Date,
 ): Promise<void> {
-  const versions = await deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1 }).lean<
-    { version: string; manifest: { description?: string } }[]
-  >();
-  const stable = versions.filter((v) => !semver.prerelease(v.version));
-  const pool = stable.length ? stable : versions;
-  const latest = pool.reduce<(typeof pool)[number] | undefined>(
-    (best, v) => (!best || semver.gt(v.version, best.version) ? v : best),
-    undefined,
-  );
+  const versions = await deps.models.Version.find(
+    { namespace, name },
+    { version: 1, manifest: 1, yanked: 1, deprecated: 1 },
+  ).lean<SummaryVersion[]>();
+  const latest = latestOf(versions);
   if (!latest) return;
   const id = formatPackageId(namespace, name);
   const description = latest.manifest.description ?? '';
   const update = {
     $set: {
       latest: latest.version,
+      latestYanked: Boolean(latest.yanked),
+      latestDeprecated: latest.deprecated?.message ?? null,
       description,
       updatedAt: at,
       searchText: `${id} ${description}`.toLowerCase(),

@@ -1,5 +1,6 @@
-// packages.*: search, get, versions, version, provenance, files. Outputs are the REST bodies
-// (files has no REST route: it is the website's read of SKILL.md and the tools' schemas).
+// packages.*: search, get, versions, version, provenance, files; yank, unyank and deprecate (a
+// token with rights to the namespace; docs/trust.md, "Yank and deprecate"). Outputs are the REST
+// bodies (files has no REST route: it is the website's read of SKILL.md and the tools' schemas).
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   getPackageOutputSchema,
@@ -9,8 +10,12 @@ import {
   packageRefSchema,
   searchPackagesInputSchema,
   searchPackagesOutputSchema,
+  deprecateInputSchema,
+  trustActionOutputSchema,
+  unyankInputSchema,
   versionRecordSchema,
   versionRefSchema,
+  yankInputSchema,
 } from '@pkg/shared';
 import {
   getPackage,
@@ -20,7 +25,8 @@ import {
   searchPackages,
 } from '../../services/registry/package-service.js';
 import { readPackageFiles } from '../../services/registry/skill-md-service.js';
-import { publicProcedure } from '../init.js';
+import { deprecateVersions, unyankVersion, yankVersion } from '../../services/registry/trust/yank-service.js';
+import { publicProcedure, tokenProcedure } from '../init.js';
 
 export const packagesRouter = {
   search: publicProcedure
@@ -47,4 +53,16 @@ export const packagesRouter = {
     .input(versionRefSchema)
     .output(packageFilesOutputSchema)
     .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps.registry, input, signal)),
+  yank: tokenProcedure
+    .input(yankInputSchema)
+    .output(trustActionOutputSchema)
+    .mutation(({ ctx, input }) => yankVersion(ctx.deps.registry, ctx.auth, input)),
+  unyank: tokenProcedure
+    .input(unyankInputSchema)
+    .output(trustActionOutputSchema)
+    .mutation(({ ctx, input }) => unyankVersion(ctx.deps.registry, ctx.auth, input)),
+  deprecate: tokenProcedure
+    .input(deprecateInputSchema)
+    .output(trustActionOutputSchema)
+    .mutation(({ ctx, input }) => deprecateVersions(ctx.deps.registry, ctx.auth, input)),
 } satisfies TRPCRouterRecord;

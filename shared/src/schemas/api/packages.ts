@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { manifestSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
-import { versionTrustSchema } from './version-trust.js';
+import { deprecationSchema, versionTrustSchema, yankSchema } from './version-trust.js';
 
 export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -21,6 +21,12 @@ export const searchResultItemSchema = z.object({
   name: z.string(),
   description: z.string(),
   latest: z.string(),
+  /**
+   * Whether `latest` is yanked (every version is) and its deprecation message (docs/trust.md,
+   * "Yank and deprecate"); absent from registries older than signing.
+   */
+  yanked: z.boolean().optional(),
+  deprecated: z.string().nullable().optional(),
 });
 export const searchPackagesOutputSchema = z.object({
   query: z.string(),
@@ -38,7 +44,15 @@ export const getPackageOutputSchema = z.object({
   namespace: z.string(),
   description: z.string(),
   latest: z.string(),
-  versions: z.array(z.object({ version: z.string(), publishedAt: timestampSchema })),
+  /** `yanked` and `deprecated` as in the version record; absent from registries older than signing. */
+  versions: z.array(
+    z.object({
+      version: z.string(),
+      publishedAt: timestampSchema,
+      yanked: yankSchema.nullable().optional(),
+      deprecated: deprecationSchema.nullable().optional(),
+    }),
+  ),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });

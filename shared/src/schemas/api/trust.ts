@@ -53,14 +53,14 @@ export type CheckpointAnswer = z.infer<typeof checkpointOutputSchema>;
 
 const logIndex = z.coerce
   .number({ error: 'an index is a number' })
-  .int()
-  .nonnegative()
-  .max(Number.MAX_SAFE_INTEGER);
+  .int({ error: 'an index is a whole number' })
+  .nonnegative({ error: 'an index is 0 or more' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'an index is at most 2^53 - 1' });
 const treeSize = z.coerce
   .number({ error: 'a tree size is a number' })
-  .int()
-  .positive()
-  .max(Number.MAX_SAFE_INTEGER);
+  .int({ error: 'a tree size is a whole number' })
+  .positive({ error: 'a tree size is 1 or more' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'a tree size is at most 2^53 - 1' });
 
 export const logEntryInputSchema = z.object({ index: logIndex });
 export const logEntryOutputSchema = z.object({

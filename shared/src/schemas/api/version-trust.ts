@@ -5,6 +5,9 @@ import { timestampSchema } from '../provenance.js';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected base64');
 
+export const yankSchema = z.object({ reason: z.string(), by: z.string(), at: timestampSchema });
+export const deprecationSchema = z.object({ message: z.string(), by: z.string(), at: timestampSchema });
+
 export const signatureSchema = z.object({ keyid: z.string(), sig: base64 });
 export type VersionSignature = z.infer<typeof signatureSchema>;
 
@@ -13,7 +16,7 @@ export const versionTrustSchema = z.object({
   signatures: z.array(signatureSchema),
   /** The index of its publish entry in the log; null until the entry is appended. */
   log: z.object({ index: z.number().int().nonnegative() }).nullable(),
-  yanked: z.object({ reason: z.string(), by: z.string(), at: timestampSchema }).nullable(),
-  deprecated: z.object({ message: z.string(), by: z.string(), at: timestampSchema }).nullable(),
+  yanked: yankSchema.nullable(),
+  deprecated: deprecationSchema.nullable(),
 });
 export type VersionTrust = z.infer<typeof versionTrustSchema>;

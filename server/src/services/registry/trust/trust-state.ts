@@ -1,0 +1,15 @@
+// What the registry wing keeps of trust while the server runs (docs/trust.md): the signing key it
+// loaded and where from, and the chain that serializes this process's log appends (appends of
+// several processes are serialized by the store's unique index; docs/trust.md, "The log").
+import type { SigningKey } from '@pkg/shared';
+
+export interface TrustState {
+  /** The key this process signs with; checked against the store's current key before each use. */
+  key: SigningKey | null;
+  /** This process's appends, one after the other. */
+  appending: Promise<unknown>;
+}
+
+export function createTrustState(): TrustState {
+  return { key: null, appending: Promise.resolve() };
+}
