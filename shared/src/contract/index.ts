@@ -51,6 +51,13 @@ export * from '../schemas/api/auth.js';
 export * from '../schemas/api/namespaces.js';
 export * from '../schemas/api/trust.js';
 export {
+  STATEMENT_HEADER,
+  canonicalJson,
+  statementLine,
+  versionStatementText,
+  type StatementFields,
+} from './version-statement.js';
+export {
   cacheInfoSchema,
   type CacheInfo,
   cachedResultSchema,

@@ -1,10 +1,16 @@
 // The exact bytes the registry signs and logs (docs/trust.md, "What is signed" and "Log entries").
 // Every text is UTF-8 lines of "<field> <value>", in a fixed order, each ending with "\n"; a value
 // is one line with no control characters, so no two records can share bytes.
+// The statement's own lines are written by the contract's versionStatementText, which the website
+// uses too, so its bytes are defined once.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../package/manifest-hash.js';
+import {
+  STATEMENT_HEADER,
+  canonicalJson,
+  statementLine as line,
+  versionStatementText,
+} from '../contract/version-statement.js';
 
-export const STATEMENT_HEADER = 'pkg-version-statement/v1';
 export const ENTRY_HEADER = 'pkg-log/v1';
 
 /** The facts of a version that its signature covers. */
@@ -26,12 +32,6 @@ export interface Signature {
   sig: string;
 }
 
-function line(field: string, value: string): string {
-  if ([...value].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'))
-    throw new Error(`the ${field} holds a control character or a line break`);
-  return value === '' ? `${field}\n` : `${field} ${value}\n`;
-}
-
 /** SHA-256 of the RFC 8785 canonical JSON of a provenance record, as `sha256-<hex>`. */
 export function provenanceDigest(provenance: unknown): string {
   return `sha256-${createHash('sha256').update(canonicalJson(provenance)).digest('hex')}`;
@@ -39,16 +39,15 @@ export function provenanceDigest(provenance: unknown): string {
 
 /** The statement a version's signature is over. */
 export function versionStatement(facts: VersionFacts): string {
-  return (
-    `${STATEMENT_HEADER}\n` +
-    line('package', facts.package) +
-    line('version', facts.version) +
-    line('integrity', facts.integrity) +
-    line('size', String(facts.size)) +
-    line('publisher', facts.publisher) +
-    line('published', facts.publishedAt.toISOString()) +
-    line('provenance', provenanceDigest(facts.provenance))
-  );
+  return versionStatementText({
+    package: facts.package,
+    version: facts.version,
+    integrity: facts.integrity,
+    size: facts.size,
+    publisher: facts.publisher,
+    published: facts.publishedAt.toISOString(),
+    provenanceDigest: provenanceDigest(facts.provenance),
+  });
 }
 
 /** The log entry of a publish: the statement and its signature. */

@@ -22,6 +22,8 @@ export async function loadPackage(
   const ref = { namespace: params.namespace, name: params.name };
   void queryClient.prefetchQuery(trpc.packages.versions.queryOptions(ref));
   void queryClient.prefetchQuery(trpc.namespaces.get.queryOptions({ namespace: ref.namespace }));
+  // The registry's keys, which the page checks the version's signature with.
+  void queryClient.prefetchQuery(trpc.trust.keys.queryOptions());
   const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);
   const version = params.version ?? info.latest;
   void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));

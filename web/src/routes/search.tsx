@@ -1,5 +1,5 @@
 // /search?q=: packages.search, prefetched by the loader with the component's query options.
-// An empty query lists packages.
+// An empty query lists packages; a yanked or deprecated latest version is marked in words.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { parsePackageId } from '@pkg/shared/contract';
@@ -46,7 +46,20 @@ function SearchPage() {
                       )}
                     </h2>
                     <p>{item.description}</p>
-                    <p className="muted">Latest version {item.latest}</p>
+                    <p className="muted">
+                      Latest version {item.latest}
+                      {item.yanked ? (
+                        <>
+                          {' '}
+                          <span className="badge badge-yanked">yanked</span>
+                        </>
+                      ) : null}
+                    </p>
+                    {item.deprecated ? (
+                      <p className="badge-line">
+                        <span className="badge badge-deprecated">deprecated</span> {item.deprecated}
+                      </p>
+                    ) : null}
                   </li>
                 );
               })}

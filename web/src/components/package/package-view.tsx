@@ -1,5 +1,6 @@
 // The package page's content for one version: description, install command, SKILL.md, tools,
-// permissions, versions, provenance and maintainers. Each section shows its own loading or error.
+// permissions, versions, the signature and log entry, provenance and maintainers, under banners for
+// a yanked or deprecated version. Each section shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
@@ -11,6 +12,7 @@ import { SafeMarkdown, stripFrontMatter } from '../safe-markdown';
 import { PermissionsList } from './permissions-list';
 import { ProvenanceFacts } from './provenance-facts';
 import { ToolsList } from './tools-list';
+import { SignatureSection, TrustBanners } from './version-trust';
 import { VersionsList } from './versions-list';
 
 interface Props {
@@ -47,9 +49,12 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
         </p>
         <QueryState query={record} what="this version">
           {(r) => (
-            <p className="description" data-testid="description">
-              {r.manifest.description}
-            </p>
+            <>
+              <TrustBanners record={r} />
+              <p className="description" data-testid="description">
+                {r.manifest.description}
+              </p>
+            </>
           )}
         </QueryState>
       </header>
@@ -74,6 +79,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
             </QueryState>
           </section>
           <Versions namespace={namespace} name={name} version={version} />
+          {record.data ? <SignatureSection record={record.data} path={{ namespace, name, version }} /> : null}
           <Provenance namespace={namespace} name={name} version={version} />
           <Maintainers namespace={namespace} />
         </aside>
@@ -113,11 +119,21 @@ function VersionBody({ record, versionRef }: { record: VersionRecord; versionRef
 function Versions({ namespace, name, version }: Omit<Props, 'pinned'>) {
   const trpc = useTRPC();
   const versions = useQuery(trpc.packages.versions.queryOptions({ namespace, name }));
+  // The package document carries each version's yank and deprecation (docs/trust.md).
+  const info = useQuery(trpc.packages.get.queryOptions({ namespace, name }));
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading">Versions</h2>
       <QueryState query={versions} what="the versions">
-        {(list) => <VersionsList list={list} namespace={namespace} name={name} current={version} />}
+        {(list) => (
+          <VersionsList
+            list={list}
+            marks={info.data?.versions ?? []}
+            namespace={namespace}
+            name={name}
+            current={version}
+          />
+        )}
       </QueryState>
     </section>
   );
