@@ -2,7 +2,8 @@
 // signature, checked by the browser itself against the registry's listed keys, with its key id and
 // the key's status; the log entry with its inclusion proof; the yanked and deprecated banners; the
 // marks in the versions list and in search. Once a record's integrity is changed in the database
-// the page says the signature is invalid. Runs the real app (in process, so the test reaches its
+// the page says the signature is invalid; once the key is rotated, a version it signed is still
+// valid and its key is shown as retired. Runs the real app (in process, so the test reaches its
 // store) serving the built SPA.
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +11,7 @@ import {
   buildPackage,
   publishArchive,
   publishAsNewOwner,
+  runAdmin,
   startTestServer,
   type TestServer,
 } from '@pkg/server/testing';
@@ -138,6 +140,18 @@ describe('the version page', () => {
     const page = await versionPage('1.3.0');
     expect(await page.getByTestId('signature-keyid').textContent()).toBe(keyid);
     expect(await verdict(page)).toBe('✗ invalid: the record is not the one the registry signed');
+    await page.close();
+  });
+
+  test('after a key rotation a version signed by the old key is valid, its key retired', async () => {
+    const rotated = await runAdmin(['keys', 'rotate'], server.storeEnv);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const page = await versionPage('1.0.0');
+    expect(await page.getByTestId('signature-keyid').textContent()).toBe(keyid);
+    expect(await verdict(page)).toBe('✓ valid, checked in this browser');
+    expect(await page.getByTestId('key-status').textContent()).toMatch(
+      /^retired since \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
     await page.close();
   });
 });
