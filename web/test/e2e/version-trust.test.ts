@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
-import { seriousViolations } from './site.js';
+import { overflowsViewport, screenshots, seriousViolations } from './site.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -105,6 +105,10 @@ describe('the version page', () => {
     expect(await plain.textContent()).not.toMatch(/yanked|deprecated/);
     expect(await verdict(page)).toBe('✓ valid, checked in this browser');
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'version-yanked', async (p) => {
+      await p.getByTestId('yanked-banner').waitFor();
+      expect(await overflowsViewport(p)).toBe(false);
+    });
     await page.close();
   });
 
