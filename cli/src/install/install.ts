@@ -1,5 +1,6 @@
-// pkg install, in five steps: resolve (resolve.ts: ranges on the registry, or the lock pins),
-// download and verify (download.ts, verify.ts in the order of docs/registry-api.md), consent to
+// pkg install, in six steps: resolve (resolve.ts: ranges on the registry, or the lock pins),
+// download and verify (download.ts, verify.ts in the order of docs/registry-api.md), check each
+// version's signature and log inclusion (trust.ts, docs/trust.md "What the CLI checks"), consent to
 // the permissions requested (permissions.ts), stage into .pkg/tmp and load as `pkg run` would
 // (stage.ts), then commit every package with pkg.json and pkg-lock.json at once
 // (lib/project/). Any failure before or during the commit leaves the project exactly as it was.
@@ -12,6 +13,7 @@ import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
+import { checkTrust, versionKey } from './trust.js';
 
 export interface InstallOptions {
   project: Project;
@@ -39,12 +41,16 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const targets = await resolveTargets(options.specs, options.registryFlag, files);
   if (targets.length === 0) return [];
   const verified = await downloadAndVerify(targets, options.progress);
+  const trust = await checkTrust(verified);
+  for (const note of trust.notes) process.stderr.write(`pkg: ${note}\n`);
   requireConsent(
     verified.map(({ target, result }) => ({ id: target.id, permissions: result.manifest.permissions })),
     (id) => files.manifest.packages[id]?.permissions,
     options.acceptPermissions,
   );
-  const entries = await Promise.all(verified.map(installedEntry));
+  const entries = await Promise.all(
+    verified.map((v) => installedEntry(v, trust.logIndex.get(versionKey(v.target.id, v.target.version)))),
+  );
   const staged = await stage(project, verified);
   try {
     commit(project, staged.changes, withInstalled(files, entries));
@@ -65,7 +71,10 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
 }
 
 /** What pkg.json and pkg-lock.json record of a package, with its log index and its files' hashes. */
-async function installedEntry({ target, result }: VerifiedTarget): Promise<InstalledEntry> {
+async function installedEntry(
+  { target, result }: VerifiedTarget,
+  logIndex: number | undefined,
+): Promise<InstalledEntry> {
   const record = await target.record;
   return {
     id: target.id,
@@ -77,5 +86,6 @@ async function installedEntry({ target, result }: VerifiedTarget): Promise<Insta
     download: target.download,
     permissions: result.manifest.permissions,
     ...installedRecord(result.files, record),
+    ...(logIndex === undefined ? {} : { logIndex }),
   };
 }
