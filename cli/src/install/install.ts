@@ -10,6 +10,7 @@ import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
 import { installedRecord } from '../trust/installed-record.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
+import { versionNotices, type VersionNotices } from './notices.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
@@ -33,6 +34,10 @@ export interface InstalledPackage {
   fromLock: boolean;
   permissions: Permissions;
   checks: string[];
+  /** The reason it is yanked (installed only as a lock pin), or null. */
+  yanked: string | null;
+  /** Its deprecation message, or null. */
+  deprecated: string | null;
 }
 
 export async function install(options: InstallOptions): Promise<InstalledPackage[]> {
@@ -42,7 +47,11 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   if (targets.length === 0) return [];
   const verified = await downloadAndVerify(targets, options.progress);
   const trust = await checkTrust(verified);
-  for (const note of trust.notes) process.stderr.write(`pkg: ${note}\n`);
+  const notices = await Promise.all(
+    verified.map(async (v) => versionNotices(v.target, await v.target.record)),
+  );
+  for (const note of [...trust.notes, ...notices.flatMap((n) => n.warnings)])
+    process.stderr.write(`pkg: ${note}\n`);
   requireConsent(
     verified.map(({ target, result }) => ({ id: target.id, permissions: result.manifest.permissions })),
     (id) => files.manifest.packages[id]?.permissions,
@@ -57,7 +66,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   } finally {
     staged.cleanup();
   }
-  return verified.map(({ target, result }) => ({
+  return verified.map(({ target, result }, i) => ({
     name: target.id,
     version: target.version,
     integrity: result.integrity,
@@ -67,7 +76,12 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     fromLock: target.pin !== undefined,
     permissions: result.manifest.permissions,
     checks: result.checks,
+    ...noticeFields(notices[i]),
   }));
+}
+
+function noticeFields(notices: VersionNotices | undefined): Pick<InstalledPackage, 'yanked' | 'deprecated'> {
+  return { yanked: notices?.yanked ?? null, deprecated: notices?.deprecated ?? null };
 }
 
 /** What pkg.json and pkg-lock.json record of a package, with its log index and its files' hashes. */
