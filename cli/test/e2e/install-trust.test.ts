@@ -3,36 +3,17 @@
 // log index; a record changed in the database is refused naming the signature that failed; a
 // registry that serves another history than the one the CLI saw is refused as forked. A refused
 // install leaves the project exactly as it was.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { formatCheckpoint, parseSigningKey, signNote } from '@pkg/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  buildPackage,
-  createUser,
-  publishArchive,
-  startTestServer,
-  type TestServer,
-} from '@pkg/server/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { startTrustServer, type TrustServer } from '../helpers/trust-server.js';
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((c) => c()));
 
-async function serverWith(versions: readonly string[]): Promise<{ server: TestServer; token: string }> {
-  const server = await startTestServer({ env: { PKG_LOG_ORIGIN: 'registry.test/log' } });
-  const token = (await createUser(server.deps.registry, 'acme')).token.token;
-  for (const version of versions) await publish(server, token, version);
-  return { server, token };
-}
-
-async function publish(server: TestServer, token: string, version: string): Promise<void> {
-  const pkg = await buildPackage({ namespace: 'acme', name: 'clock', version });
-  expect((await publishArchive(server.url, token, pkg.bytes)).status).toBe(201);
-}
-
 /** A user with a fresh trust directory and an empty project. */
-function user(server: TestServer) {
+function user(server: TrustServer) {
   const work = tempDir('pkg-install-trust-');
   cleanups.push(work.cleanup);
   const env = {
@@ -52,7 +33,6 @@ function user(server: TestServer) {
     installed: read(path.join(project, '.pkg/packages/@acme/clock/manifest.json')),
   });
   const install = async (spec: string) => {
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(project, { recursive: true });
     return runCli(['install', spec], { cwd: project, env });
   };
@@ -63,24 +43,9 @@ function user(server: TestServer) {
   return { install, snapshot, lock };
 }
 
-/** The malicious operator: signs a checkpoint of the given size over a root of its choosing. */
-async function forgeCheckpoint(server: TestServer, size: number): Promise<void> {
-  const dataDir = server.storeEnv.PKG_DATA_DIR ?? '';
-  const key = parseSigningKey(readFileSync(path.join(dataDir, 'signing-key.pem'), 'utf8'));
-  const rootHash = new Uint8Array(32).fill(7);
-  const origin = 'registry.test/log';
-  const note = signNote(formatCheckpoint({ origin, size, rootHash }), origin, key);
-  const { LogCheckpoint } = server.deps.registry.models;
-  const stored = await LogCheckpoint.updateOne(
-    { size },
-    { $set: { note, rootHash: Buffer.from(rootHash).toString('base64') } },
-  );
-  expect(stored.matchedCount).toBe(1);
-}
-
 describe('a registry whose records and log are intact', () => {
-  let server: TestServer;
-  beforeAll(async () => ({ server } = await serverWith(['1.0.0', '1.1.0'])));
+  let server: TrustServer;
+  beforeAll(async () => (server = await startTrustServer(['1.0.0', '1.1.0'])));
   afterAll(() => server.close());
 
   test('the install records the log index and notes the keys pinned on first use', async () => {
@@ -99,21 +64,15 @@ describe('a registry whose records and log are intact', () => {
 });
 
 describe('a version record changed in the database', () => {
-  let server: TestServer;
-  beforeAll(async () => ({ server } = await serverWith(['1.0.0', '1.1.0'])));
+  let server: TrustServer;
+  beforeAll(async () => (server = await startTrustServer(['1.0.0', '1.1.0'])));
   afterAll(() => server.close());
 
   test('its publisher changed: refused, naming the signature, nothing changes', async () => {
     const u = user(server);
     expect((await u.install('@acme/clock@1.0.0')).code).toBe(0);
     const before = u.snapshot();
-    const { Version, Package } = server.deps.registry.models;
-    await Version.updateOne(
-      { namespace: 'acme', name: 'clock', version: '1.1.0' },
-      { $set: { publishedBy: 'mallory' } },
-    );
-    // The server's cached answers are per package revision: make it read the changed record.
-    await Package.updateOne({ namespace: 'acme', name: 'clock' }, { $inc: { revision: 1 } });
+    await server.changeRecord('1.1.0', { publishedBy: 'mallory' });
     const run = await u.install('@acme/clock@1.1.0');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error SIGNATURE_INVALID');
@@ -123,16 +82,15 @@ describe('a version record changed in the database', () => {
 });
 
 describe('a registry that serves a forked log', () => {
-  let server: TestServer;
-  let token: string;
-  beforeAll(async () => ({ server, token } = await serverWith(['1.0.0'])));
+  let server: TrustServer;
+  beforeAll(async () => (server = await startTrustServer(['1.0.0'])));
   afterAll(() => server.close());
 
   test('another root at a size the CLI saw: refused as forked, nothing changes', async () => {
     const u = user(server);
     expect((await u.install('@acme/clock@1.0.0')).code).toBe(0);
     const before = u.snapshot();
-    await forgeCheckpoint(server, 1);
+    await server.forgeCheckpoint(1);
     const run = await u.install('@acme/clock@1.0.0');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error LOG_FORKED');
@@ -141,13 +99,13 @@ describe('a registry that serves a forked log', () => {
   });
 
   test('a newer checkpoint with no valid consistency proof: refused as forked', async () => {
-    await publish(server, token, '1.1.0'); // log size 2: the forged checkpoint of size 1 stays
+    await server.publish('1.1.0'); // log size 2: the forged checkpoint of size 1 stays
     const u = user(server);
     const first = await u.install('@acme/clock@1.0.0');
     expect(first.code, first.stderr).toBe(0);
     const before = u.snapshot();
-    await publish(server, token, '1.2.0'); // size 3
-    await forgeCheckpoint(server, 3);
+    await server.publish('1.2.0'); // size 3
+    await server.forgeCheckpoint(3);
     const run = await u.install('@acme/clock@1.2.0');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('error LOG_FORKED');
