@@ -45,7 +45,8 @@ async function setup(options: { shared?: boolean } = {}) {
     writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
   };
   const record = await registry.record('1.0.0');
-  return { registry, cli, stateFile, editLock, record, keyid: record.signatures[0]?.keyid ?? '' };
+  const installed = (file: string) => path.join(project, '.pkg/packages/@acme/clock', file);
+  return { registry, cli, stateFile, editLock, installed, record, keyid: record.signatures[0]?.keyid ?? '' };
 }
 
 describe('pkg verify: signatures and the log', () => {
@@ -108,6 +109,26 @@ describe('pkg verify: signatures and the log', () => {
       "the registry's log forked: no valid consistency proof that the tree of size 2 extends the tree of size 1",
     );
     expect(verify.stderr).toContain('[LOG_FORKED]');
+  });
+});
+
+describe('pkg verify without an argument: the whole project', () => {
+  test('an untouched install passes with a summary; an edited tool file is named, exit 1', async () => {
+    const s = await setup();
+    const untouched = await s.cli('verify');
+    expect(untouched.code, untouched.stderr).toBe(0);
+    expect(untouched.stdout).toBe(
+      'audited 1 package\n1 package has verified files\n1 package has verified registry signatures and log inclusion\n',
+    );
+    writeFileSync(s.installed('tools/hello.js'), "export default async () => ({ greeting: 'pwned' });\n");
+    const edited = await s.cli('verify');
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toBe(
+      'audited 1 package\n0 packages have verified files\n1 package has changed files: @acme/clock (tools/hello.js changed)\n1 package has verified registry signatures and log inclusion\n',
+    );
+    expect(edited.stderr).toContain(
+      '  - @acme/clock: changed files: tools/hello.js changed [PACKAGE_MODIFIED]',
+    );
   });
 });
 
