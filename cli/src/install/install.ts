@@ -45,8 +45,10 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const files = readProjectFiles(project);
   const targets = await resolveTargets(options.specs, options.registryFlag, files);
   if (targets.length === 0) return [];
+  const trustCheck = checkTrust(targets);
+  trustCheck.catch(() => undefined); // awaited after the archive checks, whose failures come first
   const verified = await downloadAndVerify(targets, options.progress);
-  const trust = await checkTrust(verified);
+  const trust = await trustCheck;
   const notices = await Promise.all(
     verified.map(async (v) => versionNotices(v.target, await v.target.record)),
   );

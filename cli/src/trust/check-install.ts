@@ -123,13 +123,16 @@ function withNotes<T>(check: () => T, notes: readonly string[]): T {
 export async function openTrustSession(registry: string, options: TrustOptions = {}): Promise<TrustSession> {
   const client = options.client ?? createTrustClient(registry);
   const now = options.now ?? new Date();
+  // One round trip: the keys and the checkpoint are asked for at once (one tRPC batch).
+  const answered = client.checkpoint();
+  answered.catch(() => undefined); // awaited once the keys are checked
   const keys = await client.keys();
   const known = readTrustState(registry, options.env);
   const { state, notes } = known
     ? { state: known, notes: pinNotes(known, keys) }
     : pinOnFirstUse(registry, keys, now);
   const pinned = pinnedKeysOf(state);
-  const answer = await client.checkpoint();
+  const answer = await answered;
   const checkpoint = withNotes(() => verifyCheckpoint(answer.note, state.origin, pinned), notes);
   const previous = checkpointOf(state);
   const consistency =
