@@ -26,7 +26,8 @@ export interface VersionRef {
 export interface TrustClient {
   keys(): Promise<RegistryKeys>;
   checkpoint(): Promise<CheckpointAnswer>;
-  inclusion(ref: VersionRef, size: number): Promise<InclusionProof>;
+  /** `size` undefined: against the latest checkpoint (the answer carries it). */
+  inclusion(ref: VersionRef, size: number | undefined): Promise<InclusionProof>;
   consistency(from: number, to: number): Promise<ConsistencyProof>;
 }
 
@@ -67,7 +68,11 @@ export function createTrustClient(registry: string): TrustClient {
     keys: () => call('trust.keys', () => client.trust.keys.query(), registryKeysOutputSchema),
     checkpoint: () => call('log.checkpoint', () => client.log.checkpoint.query(), checkpointOutputSchema),
     inclusion: (ref, size) =>
-      call('log.inclusion', () => client.log.inclusion.query({ ...ref, size }), inclusionOutputSchema),
+      call(
+        'log.inclusion',
+        () => client.log.inclusion.query(size === undefined ? ref : { ...ref, size }),
+        inclusionOutputSchema,
+      ),
     consistency: (from, to) =>
       call('log.consistency', () => client.log.consistency.query({ from, to }), consistencyOutputSchema),
   };
