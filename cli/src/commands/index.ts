@@ -21,6 +21,7 @@ export const commands: CommandEntry[] = [
     name: 'contract inspect',
     load: async () => (await import('./chain/contract-inspect.js')).contractInspectCommand,
   },
+  { name: 'deprecate', load: async () => (await import('./yank.js')).deprecateCommand },
   { name: 'doctor', load: async () => (await import('./doctor.js')).doctorCommand },
   { name: 'github branches', load: async () => (await import('./github/branches.js')).githubBranchesCommand },
   { name: 'github commits', load: async () => (await import('./github/commits.js')).githubCommitsCommand },
@@ -107,6 +108,7 @@ export const commands: CommandEntry[] = [
   { name: 'trust accept', load: async () => (await import('./trust-accept.js')).trustAcceptCommand },
   { name: 'trust show', load: async () => (await import('./trust-show.js')).trustShowCommand },
   { name: 'tx inspect', load: async () => (await import('./chain/tx-inspect.js')).txInspectCommand },
+  { name: 'unyank', load: async () => (await import('./yank.js')).unyankCommand },
   { name: 'validate', load: async () => (await import('./validate.js')).validateCommand },
   { name: 'verify', load: async () => (await import('./verify.js')).verifyCommand },
   {
@@ -119,4 +121,5 @@ export const commands: CommandEntry[] = [
   { name: 'web search', load: async () => (await import('./web/search.js')).webSearchCommand },
   { name: 'web similar', load: async () => (await import('./web/similar.js')).webSimilarCommand },
   { name: 'whoami', load: async () => (await import('./whoami.js')).whoamiCommand },
+  { name: 'yank', load: async () => (await import('./yank.js')).yankCommand },
 ];

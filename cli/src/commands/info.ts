@@ -1,4 +1,5 @@
-// pkg info <@ns/name>: versions, latest, and the provenance of the latest version.
+// pkg info <@ns/name>: versions (yanked and deprecated ones marked, docs/trust.md "Yank and
+// deprecate"), latest, and the provenance of the latest version.
 import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
@@ -28,6 +29,8 @@ export const infoCommand = defineCommand({
       `${info.name}: ${info.description}`,
       `latest:   ${info.latest}`,
       `versions: ${info.versions.map((v) => v.version).join(', ')}`,
+      ...versionMarks(info.versions),
+      ...(latest.deprecated?.message ? [`deprecated: ${latest.deprecated.message}`] : []),
       `provenance of ${info.latest} (${p.recorded ? 'recorded at publish' : 'derived from metadata: published before provenance existed'}):`,
       `  published ${p.publishedAt} by ${p.publisher.user} via ${p.publisher.via}`,
       `  artifact  ${p.artifact.filename}, ${p.artifact.integrity}, ${formatSize(p.artifact.size)}`,
@@ -37,3 +40,17 @@ export const infoCommand = defineCommand({
     ]);
   },
 });
+
+/** One line per yanked or deprecated version, with the reason or the message. */
+function versionMarks(
+  versions: readonly {
+    version: string;
+    yanked?: { reason: string } | null;
+    deprecated?: { message: string } | null;
+  }[],
+): string[] {
+  return versions.flatMap((v) => [
+    ...(v.yanked ? [`  ${v.version} yanked: ${v.yanked.reason}`] : []),
+    ...(v.deprecated?.message ? [`  ${v.version} deprecated: ${v.deprecated.message}`] : []),
+  ]);
+}

@@ -1,4 +1,5 @@
-// pkg search <query>: case-insensitive search over names and descriptions.
+// pkg search <query>: case-insensitive search over names and descriptions; a result whose latest
+// version is yanked or deprecated is marked so (docs/trust.md, "Yank and deprecate").
 import { z } from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
@@ -24,6 +25,10 @@ export const searchCommand = defineCommand({
     if (globals.json) return printJson(result);
     if (result.results.length === 0) return printLines([`no packages match "${q}"`]);
     const width = Math.max(...result.results.map((r) => `${r.name}@${r.latest}`.length));
-    printLines(result.results.map((r) => `${`${r.name}@${r.latest}`.padEnd(width)}  ${r.description}`));
+    const marks = (r: (typeof result.results)[number]) =>
+      `${r.yanked ? ' [yanked]' : ''}${r.deprecated ? ` [deprecated: ${r.deprecated}]` : ''}`;
+    printLines(
+      result.results.map((r) => `${`${r.name}@${r.latest}`.padEnd(width)}  ${r.description}${marks(r)}`),
+    );
   },
 });

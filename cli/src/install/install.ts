@@ -1,5 +1,6 @@
-// pkg install, in five steps: resolve (resolve.ts: ranges on the registry, or the lock pins),
-// download and verify (download.ts, verify.ts in the order of docs/registry-api.md), consent to
+// pkg install, in six steps: resolve (resolve.ts: ranges on the registry, or the lock pins),
+// download and verify (download.ts, verify.ts in the order of docs/registry-api.md), check each
+// version's signature and log inclusion (trust.ts, docs/trust.md "What the CLI checks"), consent to
 // the permissions requested (permissions.ts), stage into .pkg/tmp and load as `pkg run` would
 // (stage.ts), then commit every package with pkg.json and pkg-lock.json at once
 // (lib/project/). Any failure before or during the commit leaves the project exactly as it was.
@@ -9,9 +10,11 @@ import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
 import { installedRecord } from '../trust/installed-record.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
+import { versionNotices, type VersionNotices } from './notices.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
+import { checkTrust, versionKey } from './trust.js';
 
 export interface InstallOptions {
   project: Project;
@@ -31,6 +34,10 @@ export interface InstalledPackage {
   fromLock: boolean;
   permissions: Permissions;
   checks: string[];
+  /** The reason it is yanked (installed only as a lock pin), or null. */
+  yanked: string | null;
+  /** Its deprecation message, or null. */
+  deprecated: string | null;
 }
 
 export async function install(options: InstallOptions): Promise<InstalledPackage[]> {
@@ -38,20 +45,30 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const files = readProjectFiles(project);
   const targets = await resolveTargets(options.specs, options.registryFlag, files);
   if (targets.length === 0) return [];
+  const trustCheck = checkTrust(targets);
+  trustCheck.catch(() => undefined); // awaited after the archive checks, whose failures come first
   const verified = await downloadAndVerify(targets, options.progress);
+  const trust = await trustCheck;
+  const notices = await Promise.all(
+    verified.map(async (v) => versionNotices(v.target, await v.target.record)),
+  );
+  for (const note of [...trust.notes, ...notices.flatMap((n) => n.warnings)])
+    process.stderr.write(`pkg: ${note}\n`);
   requireConsent(
     verified.map(({ target, result }) => ({ id: target.id, permissions: result.manifest.permissions })),
     (id) => files.manifest.packages[id]?.permissions,
     options.acceptPermissions,
   );
-  const entries = await Promise.all(verified.map(installedEntry));
+  const entries = await Promise.all(
+    verified.map((v) => installedEntry(v, trust.logIndex.get(versionKey(v.target.id, v.target.version)))),
+  );
   const staged = await stage(project, verified);
   try {
     commit(project, staged.changes, withInstalled(files, entries));
   } finally {
     staged.cleanup();
   }
-  return verified.map(({ target, result }) => ({
+  return verified.map(({ target, result }, i) => ({
     name: target.id,
     version: target.version,
     integrity: result.integrity,
@@ -61,11 +78,19 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     fromLock: target.pin !== undefined,
     permissions: result.manifest.permissions,
     checks: result.checks,
+    ...noticeFields(notices[i]),
   }));
 }
 
+function noticeFields(notices: VersionNotices | undefined): Pick<InstalledPackage, 'yanked' | 'deprecated'> {
+  return { yanked: notices?.yanked ?? null, deprecated: notices?.deprecated ?? null };
+}
+
 /** What pkg.json and pkg-lock.json record of a package, with its log index and its files' hashes. */
-async function installedEntry({ target, result }: VerifiedTarget): Promise<InstalledEntry> {
+async function installedEntry(
+  { target, result }: VerifiedTarget,
+  logIndex: number | undefined,
+): Promise<InstalledEntry> {
   const record = await target.record;
   return {
     id: target.id,
@@ -77,5 +102,6 @@ async function installedEntry({ target, result }: VerifiedTarget): Promise<Insta
     download: target.download,
     permissions: result.manifest.permissions,
     ...installedRecord(result.files, record),
+    ...(logIndex === undefined ? {} : { logIndex }),
   };
 }

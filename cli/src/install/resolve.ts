@@ -44,6 +44,18 @@ export function parseSpec(text: string): PackageSpec {
   return { id, ...parsed, range };
 }
 
+function noVersion(spec: PackageSpec, versions: readonly string[], yanked: readonly string[]): CliError {
+  const what = spec.range === undefined ? 'can be installed' : `satisfies ${spec.range}`;
+  const skipped = yanked.length > 0 ? ` (yanked, never chosen: ${yanked.join(', ')})` : '';
+  return new CliError(
+    'NOT_FOUND',
+    `No version of ${spec.id} ${what}; available: ${versions.join(', ') || 'none'}${skipped}.`,
+    {
+      hint: 'Choose a range that one of the available versions satisfies; a lock file that pins a yanked version still installs it.',
+    },
+  );
+}
+
 export interface Resolved {
   record: VersionRecord;
   /** The range to save in pkg.json. */
@@ -58,17 +70,16 @@ export async function resolveSpec(
   const info = await callRegistry(registry, () =>
     client.packages.get.query({ namespace: spec.namespace, name: spec.name }),
   );
-  const versions = info.versions.map((v) => v.version);
-  const version = spec.range === undefined ? info.latest : semver.maxSatisfying(versions, spec.range);
-  if (!version) {
-    throw new CliError(
-      'NOT_FOUND',
-      `No version of ${spec.id} satisfies ${spec.range}; available: ${versions.join(', ')}.`,
-      {
-        hint: 'Choose a range that one of the available versions satisfies.',
-      },
-    );
-  }
+  // A yanked version is never chosen for a range, nor as latest (docs/trust.md, "Yank and deprecate").
+  const versions = info.versions.filter((v) => !v.yanked).map((v) => v.version);
+  const yanked = info.versions.filter((v) => v.yanked).map((v) => v.version);
+  const version =
+    spec.range === undefined
+      ? versions.includes(info.latest)
+        ? info.latest
+        : null
+      : semver.maxSatisfying(versions, spec.range);
+  if (!version) throw noVersion(spec, versions, yanked);
   const record = await callRegistry(registry, () =>
     client.packages.version.query({ namespace: spec.namespace, name: spec.name, version }),
   );

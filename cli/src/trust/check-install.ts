@@ -13,6 +13,7 @@ import {
   verifyVersion,
   type Checkpoint,
   type ConsistencyProof,
+  type InclusionProof,
   type PinnedKey,
   type RegistryKeys,
   type SignedRecord,
@@ -123,13 +124,16 @@ function withNotes<T>(check: () => T, notes: readonly string[]): T {
 export async function openTrustSession(registry: string, options: TrustOptions = {}): Promise<TrustSession> {
   const client = options.client ?? createTrustClient(registry);
   const now = options.now ?? new Date();
+  // One round trip: the keys and the checkpoint are asked for at once (one tRPC batch).
+  const answered = client.checkpoint();
+  answered.catch(() => undefined); // awaited once the keys are checked
   const keys = await client.keys();
   const known = readTrustState(registry, options.env);
   const { state, notes } = known
     ? { state: known, notes: pinNotes(known, keys) }
     : pinOnFirstUse(registry, keys, now);
   const pinned = pinnedKeysOf(state);
-  const answer = await client.checkpoint();
+  const answer = await answered;
   const checkpoint = withNotes(() => verifyCheckpoint(answer.note, state.origin, pinned), notes);
   const previous = checkpointOf(state);
   const consistency =
@@ -170,6 +174,7 @@ export interface TrustTarget {
 export async function checkVersionTrust(
   session: TrustSession,
   { id, version, record }: TrustTarget,
+  prefetched?: Promise<InclusionProof>,
 ): Promise<VersionVerdict> {
   if (record.name !== id || record.version !== version)
     throw new TrustError(
@@ -178,7 +183,13 @@ export async function checkVersionTrust(
     );
   const { namespace, name } = packageIdParts(id);
   const ref = { namespace, name, version };
-  const inclusion = await session.client.inclusion(ref, session.checkpoint.size);
+  // A proof asked for with the keys and the checkpoint (one round trip) serves when it is against
+  // the same tree size; a publish in between means asking again, against the session's size.
+  const early = await prefetched?.catch(() => undefined);
+  const inclusion =
+    early?.treeSize === session.checkpoint.size
+      ? early
+      : await session.client.inclusion(ref, session.checkpoint.size);
   return verifyVersion({
     origin: session.origin,
     pinned: session.pinned,
@@ -200,10 +211,17 @@ export async function checkInstallTrust(
   targets: readonly TrustTarget[],
   options: TrustOptions = {},
 ): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
+  const client = options.client ?? createTrustClient(registry);
+  // Asked for in the same tick as the keys and the checkpoint: one tRPC batch.
+  const proofs = targets.map(({ id, version }) =>
+    client.inclusion({ ...packageIdParts(id), version }, undefined),
+  );
+  for (const proof of proofs) proof.catch(() => undefined); // a failed one is asked for again
   try {
-    const session = await openTrustSession(registry, options);
+    const session = await openTrustSession(registry, { ...options, client });
     const verdicts: VersionVerdict[] = [];
-    for (const target of targets) verdicts.push(await checkVersionTrust(session, target));
+    for (const [i, target] of targets.entries())
+      verdicts.push(await checkVersionTrust(session, target, proofs[i]));
     return { verdicts, notes: session.notes };
   } catch (error) {
     if (error instanceof TrustError) throw trustCliError(error, registry);

@@ -1,9 +1,8 @@
 // The registry's trust procedures (docs/trust.md, "Endpoints"): trust.keys, log.checkpoint,
-// log.inclusion and log.consistency, over the same tRPC endpoint and link as the typed client.
+// log.inclusion and log.consistency, through the typed tRPC client of the registry's router.
 // Every answer is parsed with the shared schemas before anything is checked. A registry without
 // these procedures does not sign versions yet: that is its own error, REGISTRY_UNSIGNED.
-import { createTRPCUntypedClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '@pkg/server/router';
+import { TRPCClientError } from '@trpc/client';
 import {
   checkpointOutputSchema,
   consistencyOutputSchema,
@@ -14,12 +13,9 @@ import {
   type InclusionProof,
   type RegistryKeys,
 } from '@pkg/shared/contract';
-import nodeFetch from 'node-fetch';
-import superjson from 'superjson';
 import type { z } from 'zod';
 import { CliError } from '../exit.js';
-import { fromTrpcError } from '../lib/registry/trpc-client.js';
-import { cliVersion } from '../version.js';
+import { createRegistryClient, fromTrpcError } from '../lib/registry/trpc-client.js';
 
 export interface VersionRef {
   namespace: string;
@@ -30,7 +26,8 @@ export interface VersionRef {
 export interface TrustClient {
   keys(): Promise<RegistryKeys>;
   checkpoint(): Promise<CheckpointAnswer>;
-  inclusion(ref: VersionRef, size: number): Promise<InclusionProof>;
+  /** `size` undefined: against the latest checkpoint (the answer carries it). */
+  inclusion(ref: VersionRef, size: number | undefined): Promise<InclusionProof>;
   consistency(from: number, to: number): Promise<ConsistencyProof>;
 }
 
@@ -42,20 +39,15 @@ export function unsignedRegistry(registry: string, cause?: unknown): CliError {
 }
 
 export function createTrustClient(registry: string): TrustClient {
-  const client = createTRPCUntypedClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${registry}/trpc`,
-        transformer: superjson,
-        fetch: nodeFetch as unknown as typeof fetch,
-        headers: { 'x-pkg-client': `pkg/${cliVersion}` },
-      }),
-    ],
-  });
-  const call = async <S extends z.ZodType>(path: string, input: unknown, schema: S): Promise<z.infer<S>> => {
+  const client = createRegistryClient(registry);
+  const call = async <S extends z.ZodType>(
+    path: string,
+    query: () => Promise<unknown>,
+    schema: S,
+  ): Promise<z.infer<S>> => {
     let answer: unknown;
     try {
-      answer = await client.query(path, input);
+      answer = await query();
     } catch (error) {
       if (error instanceof TRPCClientError && /No procedure found/i.test(error.message))
         throw unsignedRegistry(registry, error);
@@ -73,9 +65,15 @@ export function createTrustClient(registry: string): TrustClient {
     return parsed.data;
   };
   return {
-    keys: () => call('trust.keys', undefined, registryKeysOutputSchema),
-    checkpoint: () => call('log.checkpoint', undefined, checkpointOutputSchema),
-    inclusion: (ref, size) => call('log.inclusion', { ...ref, size }, inclusionOutputSchema),
-    consistency: (from, to) => call('log.consistency', { from, to }, consistencyOutputSchema),
+    keys: () => call('trust.keys', () => client.trust.keys.query(), registryKeysOutputSchema),
+    checkpoint: () => call('log.checkpoint', () => client.log.checkpoint.query(), checkpointOutputSchema),
+    inclusion: (ref, size) =>
+      call(
+        'log.inclusion',
+        () => client.log.inclusion.query(size === undefined ? ref : { ...ref, size }),
+        inclusionOutputSchema,
+      ),
+    consistency: (from, to) =>
+      call('log.consistency', () => client.log.consistency.query({ from, to }), consistencyOutputSchema),
   };
 }

@@ -1,6 +1,9 @@
 // `pkg install` of one package from a local registry, cold and from the lock file, next to
 // `npm install` of a tarball of the same size from a local Verdaccio 6, in the same run.
 // Target: pkg install from the lock file in at most half the time of that npm install.
+// A last row installs a small package (the scaffold only, a few KiB), where the per-install work
+// shows most: since docs/trust.md, the keys, checkpoint and inclusion proof of every version.
+// Target: at most 10% slower than before those checks.
 // Runs the built CLI and the built server (npm run bench builds both first). The CLI's code cache
 // (src/code-cache.ts) lives in this run's HOME: it is written by the first install (a warm-up
 // iteration) and used by the others; the "no code cache" row shows a first run's cost.
@@ -47,6 +50,11 @@ await exec(process.execPath, [CLI, 'init', 'skill', '--namespace', 'bench', '--n
 });
 writeFileSync(path.join(root, 'skill', 'data.bin'), payload);
 await exec(process.execPath, [CLI, 'publish', 'skill'], { cwd: root, env: cliEnv });
+await exec(process.execPath, [CLI, 'init', 'small', '--namespace', 'bench', '--name', 'small'], {
+  cwd: root,
+  env: cliEnv,
+});
+await exec(process.execPath, [CLI, 'publish', 'small'], { cwd: root, env: cliEnv });
 
 // The npm package: the same bytes, packed by npm and published to Verdaccio by npm.
 const npmDir = path.join(root, 'npm-skill');
@@ -133,5 +141,15 @@ describe(`install one package of ${PAYLOAD_BYTES / 1024} KiB of data`, () => {
       await exec('npm', ['install', '--cache', path.join(dir, '.npm-cache')], { cwd: dir, env: npmEnv });
     },
     options,
+  );
+});
+
+describe('install one small package (the scaffold only)', () => {
+  bench(
+    'pkg install of a small package (cold: resolve, record, download, verify)',
+    async () => {
+      await exec(process.execPath, [CLI, 'install', '@bench/small'], { cwd: freshDir(), env: cliEnv });
+    },
+    { time: 10_000, iterations: 40, warmupIterations: 3 },
   );
 });

@@ -2,11 +2,15 @@
 // checks"): pkg-lock.json holds Go's h1: hash of a package's files and each file's hash, as
 // `pkg install` records them (installedRecord); `pkg verify` audits them and names each file that
 // changed, appeared or went missing; `pkg run` refuses a package whose files changed. The project
-// is written as an install leaves it; the registry's part runs against a real registry server.
+// is written as an install leaves it. The registry's part against the real server is in
+// test/e2e/trust-commands.test.ts; here, a registry older than signing.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '@pkg/server/testing';
+import { initTRPC } from '@trpc/server';
+import { createHTTPServer } from '@trpc/server/adapters/standalone';
+import superjson from 'superjson';
 import { writeInstalledProject } from '../helpers/installed-project.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
@@ -131,9 +135,17 @@ describe('installed files', () => {
 });
 
 describe('pkg verify checks signatures too', () => {
-  let server: TestServer;
+  // A registry older than signing: its router has none of the trust procedures (tRPC answers
+  // "No procedure found"), as a registry before docs/trust.md does.
+  let server: { url: string; close: () => Promise<void> };
   beforeAll(async () => {
-    server = await startTestServer();
+    const t = initTRPC.create({ transformer: superjson });
+    const http = createHTTPServer({ router: t.router({}), basePath: '/trpc/' });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    server = {
+      url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => http.close(() => resolve())),
+    };
   });
   afterAll(async () => {
     await server.close();
