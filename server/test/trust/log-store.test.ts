@@ -3,7 +3,8 @@
 // the entries' leaf hashes when a later append or a proof needs it.
 import { storedHashIndex, verifyInclusion, type InclusionProof } from '@pkg/shared';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { appendEntry, splitStoredHashIndex, treeSize } from '../../src/services/registry/trust/log-store.js';
+import { splitStoredHashIndex } from '../../src/services/registry/trust/log-hashes.js';
+import { appendEntry, treeSize } from '../../src/services/registry/trust/log-store.js';
 import { verifyLog } from '../../src/services/registry/trust/log-verify.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
@@ -35,6 +36,9 @@ test('appends of one process are serialized, and hashes nobody stored are comput
   const lost = [storedHashIndex(0, 4), storedHashIndex(1, 3), storedHashIndex(3, 0)];
   await deps.models.LogHash.deleteMany({ _id: { $in: lost } });
   expect(await deps.models.LogHash.countDocuments({ _id: { $in: lost } })).toBe(0);
+  // The next append reads the tree from the store, as another process's would (this process
+  // knows the frontier its own last append left, and reads nothing).
+  deps.trust.tree = null;
   await appendEntry(deps, entry(13));
   const res = await fetch(`${server.url}/log/proof/inclusion?index=5`);
   const proof = (await res.json()) as InclusionProof;
@@ -44,4 +48,19 @@ test('appends of one process are serialized, and hashes nobody stored are comput
   // Computed from the entries when needed, and stored again: the log is whole.
   expect(await deps.models.LogHash.countDocuments({ _id: { $in: lost } })).toBe(3);
   expect(await verifyLog(deps)).toMatchObject({ entries: 14, checkpoints: 14 });
+});
+
+test('an append after another process appended reads the tree from the store', async () => {
+  const deps = server.deps.registry;
+  const size = await treeSize(deps);
+  await appendEntry(deps, entry(100));
+  const known = deps.trust.tree;
+  expect(known?.size).toBe(size + 1);
+  await appendEntry(deps, entry(101));
+  // As if another process had appended entry size + 1: this process still knows the tree of size + 1.
+  deps.trust.tree = known;
+  expect(await appendEntry(deps, entry(102))).toBe(size + 2);
+  expect(deps.trust.tree?.size).toBe(size + 3);
+  expect(await appendEntry(deps, entry(103))).toBe(size + 3);
+  expect(await verifyLog(deps)).toMatchObject({ entries: size + 4, checkpoints: size + 4 });
 });

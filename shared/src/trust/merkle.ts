@@ -122,6 +122,44 @@ function subTreeHash(
   return [h, hashes.slice(count)];
 }
 
+/**
+ * The stored indexes of the complete subtrees that make up the tree of n leaves (its frontier),
+ * largest first: all an append needs, read in one batch (appendLeaf).
+ */
+export function frontierIndexes(n: number): number[] {
+  return subTreeIndex(0, n, []);
+}
+
+export interface AppendedLeaf {
+  /** What storedHashesForLeaf returns: the leaf's hash, then one per subtree it completes. */
+  hashes: Uint8Array[];
+  /** The frontier of the tree of n + 1 leaves (the hashes at its frontierIndexes). */
+  frontier: Uint8Array[];
+  /** The root hash of the tree of n + 1 leaves (treeHash(n + 1)). */
+  root: Uint8Array;
+}
+
+/**
+ * Appends leaf n (0-based) to the tree of n leaves whose frontier (the hashes at
+ * frontierIndexes(n)) is given: the hashes to store, the new frontier and the new root, with no
+ * read. The left siblings storedHashesForLeaf reads are the frontier's last trailingOnes(n).
+ */
+export function appendLeaf(frontier: readonly Uint8Array[], n: number, leaf: Uint8Array): AppendedLeaf {
+  const m = trailingOnes(n);
+  if (frontier.length !== subTreeIndex(0, n, []).length || m > frontier.length)
+    throw new Error(`a frontier of ${frontier.length} hashes is not the frontier of a tree of ${n}`);
+  const hashes = [leaf];
+  let h = leaf;
+  for (let i = 0; i < m; i++) {
+    h = nodeHash(frontier[frontier.length - 1 - i] as Uint8Array, h);
+    hashes.push(h);
+  }
+  const next = [...frontier.slice(0, frontier.length - m), h];
+  let root = next[next.length - 1] as Uint8Array;
+  for (let i = next.length - 2; i >= 0; i--) root = nodeHash(next[i] as Uint8Array, root);
+  return { hashes, frontier: next, root };
+}
+
 /** The root hash of the tree of the first n leaves. */
 export async function treeHash(n: number, read: HashReader): Promise<Uint8Array> {
   if (n === 0) return EMPTY_ROOT;

@@ -9,7 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  appendLeaf,
   EMPTY_ROOT,
+  frontierIndexes,
   leafHash,
   nodeHash,
   proveConsistency,
@@ -179,6 +181,25 @@ describe('random trees of up to 1,000 leaves', () => {
         if (from < size) expect(verifyConsistency(from, size, proof, root, root)).toBe(false);
       }
     }
+  });
+
+  it('appendLeaf from the frontier gives the stored hashes, the next frontier and the root', async () => {
+    const leaves = Array.from({ length: 300 }, () => randomBytes(1 + Math.floor(Math.random() * 40)));
+    const { read } = await buildTree(leaves);
+    let frontier: Uint8Array[] = [];
+    for (const [n, data] of leaves.entries()) {
+      expect(frontier.map((h) => Buffer.from(h))).toEqual(
+        (await read(frontierIndexes(n))).map((h) => Buffer.from(h)),
+      );
+      const leaf = leafHash(data);
+      const appended = appendLeaf(frontier, n, leaf);
+      expect(appended.hashes.map((h) => Buffer.from(h))).toEqual(
+        (await storedHashesForLeaf(n, leaf, read)).map((h) => Buffer.from(h)),
+      );
+      expect(Buffer.from(appended.root)).toEqual(Buffer.from(await treeHash(n + 1, read)));
+      frontier = appended.frontier;
+    }
+    expect(() => appendLeaf([], 1, leafHash('x'))).toThrow(/not the frontier of a tree of 1/);
   });
 
   it('refuses proofs of leaves or sizes outside the tree', async () => {

@@ -1,6 +1,7 @@
 // Publish (docs/registry-api.md, Publish), in steps:
 //   validate  the archive with the shared validator
-//   authorize token scope, namespace claim, publish rate, version not yet published
+//   authorize token scope, namespace claim, publish rate, version not yet published; at the same
+//             time the signing key is checked (it must be the registry's current key)
 //   publish   store the artifact (verified by reading it back), write the version record with
 //             its recorded provenance, refresh the package summary  (version-writes.ts)
 // A failure at any step leaves nothing published.
@@ -16,6 +17,7 @@ import { assertStorageReady } from '../../db/availability.js';
 import { authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
+import { currentSigner } from './trust/signing-keys.js';
 import { publishVersion } from './version-writes.js';
 
 export const ARCHIVE_MEDIA_TYPE = 'application/gzip';
@@ -74,9 +76,17 @@ export function authenticatePublisher(deps: RegistryDeps, authorization: string 
 export async function publish(deps: RegistryDeps, input: PublishInput): Promise<PublishOutput> {
   const checked = await validate(input.bytes);
   const { namespace, name, version } = checked.manifest;
-  await authorize(deps, input.auth, checked.manifest);
+  // The key check reads the store too: one round trip for both. An authorization failure is
+  // the answer when both fail.
+  const [authorized, signer] = await Promise.allSettled([
+    authorize(deps, input.auth, checked.manifest),
+    currentSigner(deps),
+  ]);
+  if (authorized.status === 'rejected') throw authorized.reason;
+  if (signer.status === 'rejected') throw signer.reason;
   const { integrity, size } = checked;
   const written = await publishVersion(deps, {
+    signer: signer.value,
     manifest: checked.manifest,
     bytes: input.bytes,
     integrity,

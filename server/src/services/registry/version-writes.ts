@@ -5,11 +5,13 @@
 //   storeArtifact   the bytes into the artifact store (verified by reading them back)
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
 //                   signed"); on failure the artifact is removed again
-//   logVersion      its publish entry appended to the log, then its log index set (docs/trust.md,
-//                   "The log"); on failure the version and its artifact are removed
-//   refreshSummary  the package summary; on failure the version and its artifact are removed
-// so that a failure at any step leaves nothing published. The signing key is checked first: a
-// server without the current key refuses before anything is stored.
+//   logVersion      its publish entry appended to the log (docs/trust.md, "The log"); on failure
+//                   the version and its artifact are removed
+//   refreshSummary  the version's log index set while the summary's versions are read, then the
+//                   package summary (its new revision only once the log index is stored); on
+//                   failure the version and its artifact are removed
+// so that a failure at any step leaves nothing published. The signing key is checked first (by
+// the caller, or here): a server without the current key refuses before anything is stored.
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
@@ -57,6 +59,8 @@ export interface VersionToPublish {
   /** When it was published; by default now, read once the bytes are stored. */
   publishedAt?: Date | undefined;
   origin: ProvenanceOrigin;
+  /** The current key, checked by the caller; by default checked here (currentSigner). */
+  signer?: Signer | undefined;
 }
 
 /**
@@ -70,7 +74,7 @@ export async function publishVersion(
 ): Promise<'written' | 'exists'> {
   const { manifest, integrity, size, artifact } = input;
   const { namespace, name, version } = manifest;
-  const signer = await currentSigner(deps);
+  const signer = input.signer ?? (await currentSigner(deps));
   const file: ArtifactFile = {
     filename: `${namespace}-${name}-${version}.${artifact.format}`,
     integrity,
@@ -95,19 +99,22 @@ export async function publishVersion(
   const signature = signVersion(signer, { ...fields, provenance });
   const record: NewVersion = { ...fields, provenance, signatures: [signature] };
   if ((await writeVersion(deps, record, fileId, file)) === 'exists') return 'exists';
-  await logVersion(deps, record, fileId, signer);
-  await refreshSummary(deps, record, fileId, now);
+  const logIndex = await logVersion(deps, record, fileId, signer);
+  await refreshSummary(deps, record, fileId, { at: now, logIndex });
   return 'written';
 }
 
-/** Appends the publish entry and records its index; on failure the publish is undone. */
-async function logVersion(deps: RegistryDeps, record: NewVersion, fileId: FileId, signer: Signer) {
-  const { namespace, name, version } = record;
+/** Appends the publish entry and returns its index; on failure the publish is undone. */
+async function logVersion(
+  deps: RegistryDeps,
+  record: NewVersion,
+  fileId: FileId,
+  signer: Signer,
+): Promise<number> {
   const signature = record.signatures[0];
   try {
     if (!signature) throw new Error('the version is not signed');
-    const index = await logPublish(deps, record, signature, signer);
-    await deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex: index } });
+    return await logPublish(deps, record, signature, signer);
   } catch (error) {
     await undoPublish(deps, record, fileId);
     const failure = mapStorageFailure(error);
@@ -205,23 +212,31 @@ async function writeVersion(
 }
 
 /**
- * Refreshes the package summary after a version was written; when that fails, the version and
- * its artifact are removed again (undoPublish). A database that went away is 503
- * STORAGE_UNAVAILABLE.
+ * Sets the version's log index and refreshes the package summary after a version was written and
+ * logged; when either fails, the version and its artifact are removed again (undoPublish). A
+ * database that went away is 503 STORAGE_UNAVAILABLE.
  */
 async function refreshSummary(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
-  at: Date,
+  { at, logIndex }: { at: Date; logIndex: number },
 ): Promise<void> {
-  const { namespace, name } = record;
+  const { namespace, name, version } = record;
+  let what = 'package';
+  const setIndex = deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } }).catch(
+    (error: unknown) => {
+      what = 'log';
+      throw error;
+    },
+  );
   try {
-    await refreshPackageSummary(deps, namespace, name, at);
+    await refreshPackageSummary(deps, namespace, name, at, setIndex);
   } catch (error) {
+    await setIndex.catch(() => undefined);
     await undoPublish(deps, record, fileId);
     const failure = mapStorageFailure(error);
-    throw failure instanceof RegistryError ? failure : metadataWriteFailed('package', error);
+    throw failure instanceof RegistryError ? failure : metadataWriteFailed(what, error);
   }
 }
 
@@ -251,18 +266,23 @@ export function latestOf<T extends { version: string; yanked?: unknown }>(versio
 /**
  * Recompute the package summary from its versions: `latest` (latestOf), its description, whether
  * it is yanked and its deprecation. Bumps the package's `revision`, which invalidates every
- * process's cached answers for it.
+ * process's cached answers for it. `before`: a write to the package's versions that must be
+ * stored before the new revision (readers cache what they read under it), run while the versions
+ * are read; its failure fails the refresh.
  */
 export async function refreshPackageSummary(
   deps: RegistryDeps,
   namespace: string,
   name: string,
   at: Date,
+  before?: Promise<unknown>,
 ): Promise<void> {
-  const versions = await deps.models.Version.find(
-    { namespace, name },
-    { version: 1, manifest: 1, yanked: 1, deprecated: 1 },
-  ).lean<SummaryVersion[]>();
+  const [versions] = await Promise.all([
+    deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1, yanked: 1, deprecated: 1 }).lean<
+      SummaryVersion[]
+    >(),
+    before,
+  ]);
   const latest = latestOf(versions);
   if (!latest) return;
   const id = formatPackageId(namespace, name);

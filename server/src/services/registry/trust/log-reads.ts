@@ -14,7 +14,8 @@ import {
   type VersionRef,
 } from '@pkg/shared';
 import type { RegistryDeps } from '../registry-deps.js';
-import { hashReader, storeCheckpoint, treeSize } from './log-store.js';
+import { hashReader } from './log-hashes.js';
+import { storeCheckpoint, treeSize } from './log-store.js';
 import { configuredOrigin, currentSigner, readLogMeta } from './signing-keys.js';
 import { publishKey } from './version-signing.js';
 

@@ -1,26 +1,22 @@
 // Appending to the log and reading its hashes (docs/trust.md, "The log"). An append:
-//   claim     read the tree size (highest index + 1) and insert the entry at that index; the
-//             unique index refuses a taken one (another process appended): try the next
-//   hashes    store the hashes the new leaf completes (storedHashesForLeaf); a left sibling that a
-//             concurrent appender has not stored yet is computed from the entries' leaf hashes
-//             (hashes are deterministic, so storing it twice stores the same bytes)
-//   checkpoint  the root of the tree of index + 1 leaves, signed, stored once per size
+//   claim     insert the entry at the tree size; the unique index refuses a taken one (another
+//             process appended): try the next. The size is this process's last appended tree's
+//             (checked in the same step: the entry before it is stored), else read from the store
+//   hashes    the frontier of the tree before the entry (its complete subtrees' hashes: this
+//             process's last appended tree's, else read in one query; a hash a concurrent
+//             appender has not stored yet is computed from the entries' leaf hashes) gives the
+//             hashes the new leaf completes and the new root with no further read (appendLeaf)
+//   store     the new hashes (one write; hashes are deterministic, so one stored twice is the
+//             same bytes) and, at the same time, the checkpoint of index + 1 leaves, signed,
+//             stored once per size
 // so a publish is acknowledged only once its entry is in the tree and a checkpoint covers it.
 // Appends of one process run one after the other (the trust state's chain), so processes contend
 // on an index only with each other.
-import {
-  formatCheckpoint,
-  leafHash,
-  nodeHash,
-  signNote,
-  storedHashesForLeaf,
-  storedHashIndex,
-  treeHash,
-  type HashReader,
-} from '@pkg/shared';
+import { appendLeaf, formatCheckpoint, frontierIndexes, leafHash, signNote, treeHash } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
+import { b64, hashReader, storeLeafHashes } from './log-hashes.js';
 import { currentSigner, type Signer } from './signing-keys.js';
 
 export type EntryKind = 'publish' | 'yank' | 'unyank' | 'deprecate' | 'key';
@@ -30,33 +26,6 @@ export interface NewEntry {
   body: string;
   /** `publish @ns/name@version`: a version's publish is logged once. */
   key?: string | undefined;
-}
-
-const b64 = (h: Uint8Array) => Buffer.from(h).toString('base64');
-const unb64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
-
-function trailingZeros(x: number): number {
-  let count = 0;
-  while (x > 0 && x % 2 === 0) {
-    count++;
-    x /= 2;
-  }
-  return count;
-}
-
-/** The (level, n) of a stored hash index: the inverse of storedHashIndex. */
-export function splitStoredHashIndex(index: number): { level: number; n: number } {
-  let n = Math.floor(index / 2);
-  let indexN = storedHashIndex(0, n);
-  while (indexN > index) indexN = storedHashIndex(0, --n);
-  for (;;) {
-    const next = indexN + 1 + trailingZeros(n + 1);
-    if (next > index) break;
-    n++;
-    indexN = next;
-  }
-  const level = index - indexN;
-  return { level, n: Math.floor(n / 2 ** level) };
 }
 
 /** The highest index + 1, by a sort of the entries (the fallback of treeSize). */
@@ -83,52 +52,6 @@ export async function treeSize(deps: RegistryDeps): Promise<number> {
   return last && !next ? n : sortedTreeSize(deps);
 }
 
-async function storeHash(deps: RegistryDeps, index: number, hash: Uint8Array): Promise<void> {
-  try {
-    await deps.models.LogHash.create({ _id: index, hash: b64(hash) });
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-  }
-}
-
-/** A stored hash nobody stored yet: the complete subtree's hash from its entries' leaf hashes. */
-async function computeStoredHash(deps: RegistryDeps, index: number): Promise<Uint8Array> {
-  const { level, n } = splitStoredHashIndex(index);
-  const width = 2 ** level;
-  const lo = n * width;
-  const entries = await deps.models.LogEntry.find({ index: { $gte: lo, $lt: lo + width } }, { leafHash: 1 })
-    .sort({ index: 1 })
-    .lean<{ leafHash: string }[]>();
-  if (entries.length !== width)
-    throw new Error(`the log is missing entries in [${lo}, ${lo + width}): ${entries.length} of ${width}`);
-  let row: Uint8Array[] = entries.map((e) => unb64(e.leafHash));
-  while (row.length > 1) {
-    const up: Uint8Array[] = [];
-    for (let i = 0; i + 1 < row.length; i += 2)
-      up.push(nodeHash(row[i] as Uint8Array, row[i + 1] as Uint8Array));
-    row = up;
-  }
-  const hash = row[0] as Uint8Array;
-  await storeHash(deps, index, hash);
-  return hash;
-}
-
-/** Reads stored hashes in one query; any not stored yet is computed from the entries. */
-export function hashReader(deps: RegistryDeps): HashReader {
-  return async (indexes) => {
-    const docs = await deps.models.LogHash.find({ _id: { $in: [...indexes] } }).lean<
-      { _id: number; hash: string }[]
-    >();
-    const found = new Map(docs.map((d) => [d._id, d.hash]));
-    return Promise.all(
-      indexes.map(async (i) => {
-        const hash = found.get(i);
-        return hash ? unb64(hash) : computeStoredHash(deps, i);
-      }),
-    );
-  };
-}
-
 /** Which unique index refused the entry: its index (taken), its key (logged), or another. */
 function duplicateOf(error: unknown): 'index' | 'key' | 'other' {
   const e = error as { keyPattern?: Record<string, unknown>; message?: unknown };
@@ -140,37 +63,99 @@ function duplicateOf(error: unknown): 'index' | 'key' | 'other' {
   return 'other';
 }
 
-/** Inserts the entry at the first free index; an entry with its key already logged is that one. */
-async function claimIndex(deps: RegistryDeps, entry: NewEntry, leaf: Uint8Array): Promise<number> {
-  let index = await treeSize(deps);
-  for (;;) {
-    try {
-      await deps.models.LogEntry.create({
-        index,
-        kind: entry.kind,
-        body: entry.body,
-        leafHash: b64(leaf),
-        ...(entry.key ? { key: entry.key } : {}),
-        integratedAt: deps.clock(),
-      });
-      return index;
-    } catch (error) {
-      const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
-      if (duplicate === 'other') throw error;
-      if (entry.key && duplicate === 'key') {
-        const logged = await deps.models.LogEntry.findOne({ key: entry.key }, { index: 1 }).lean<{
-          index: number;
-        }>();
-        if (logged) return logged.index;
-      }
-      index++;
+interface Claim {
+  index: number;
+  /** False when the entry's key was logged already: `index` is that entry's. */
+  inserted: boolean;
+}
+
+/** Inserts the entry at `index`: 'taken' when another entry has that index. */
+async function insertEntry(
+  deps: RegistryDeps,
+  entry: NewEntry,
+  leaf: Uint8Array,
+  index: number,
+): Promise<Claim | 'taken'> {
+  try {
+    await deps.models.LogEntry.create({
+      index,
+      kind: entry.kind,
+      body: entry.body,
+      leafHash: b64(leaf),
+      ...(entry.key ? { key: entry.key } : {}),
+      integratedAt: deps.clock(),
+    });
+    return { index, inserted: true };
+  } catch (error) {
+    const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
+    if (duplicate === 'other') throw error;
+    if (entry.key && duplicate === 'key') {
+      const logged = await deps.models.LogEntry.findOne({ key: entry.key }, { index: 1 }).lean<{
+        index: number;
+      }>();
+      if (logged) return { index: logged.index, inserted: false };
     }
+    return 'taken';
   }
 }
 
-/** The signed checkpoint of a tree size, stored once (a second one of the size is dropped). */
-export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: Signer): Promise<string> {
-  const rootHash = await treeHash(size, hashReader(deps));
+/** Inserts the entry at the first free index from `from`; an entry with its key logged is that one. */
+async function claimIndex(
+  deps: RegistryDeps,
+  entry: NewEntry,
+  leaf: Uint8Array,
+  from: number,
+): Promise<Claim> {
+  for (let index = from; ; index++) {
+    const claim = await insertEntry(deps, entry, leaf, index);
+    if (claim !== 'taken') return claim;
+  }
+}
+
+/** The tree this process appended last: its size and frontier (the trust state's `tree`). */
+export interface KnownTree {
+  size: number;
+  frontier: Uint8Array[];
+}
+
+/**
+ * The entry inserted at the size of the tree this process appended last, with that tree's
+ * frontier; null when the index is taken (another process appended meanwhile) or the entry is
+ * logged already: the caller reads the store then. The entry before it is checked at the same
+ * time: a store that lost it (emptied under the running server) gets no gap, the entry is removed.
+ */
+async function claimAfter(
+  deps: RegistryDeps,
+  entry: NewEntry,
+  leaf: Uint8Array,
+  known: KnownTree,
+): Promise<{ index: number; frontier: Uint8Array[] } | null> {
+  const { LogEntry } = deps.models;
+  const [claim, before] = await Promise.all([
+    insertEntry(deps, entry, leaf, known.size),
+    known.size > 0 ? LogEntry.exists({ index: known.size - 1 }) : true,
+  ]);
+  if (claim === 'taken' || !claim.inserted) return null;
+  if (before) return { index: claim.index, frontier: known.frontier };
+  await LogEntry.deleteOne({ index: claim.index, leafHash: b64(leaf) });
+  return null;
+}
+
+/** The entry's index, claimed at the tree size read from the store, and the frontier before it. */
+async function claimFromStore(deps: RegistryDeps, entry: NewEntry, leaf: Uint8Array) {
+  const { index } = await claimIndex(deps, entry, leaf, await treeSize(deps));
+  const indexes = frontierIndexes(index);
+  const frontier = indexes.length ? [...(await hashReader(deps)(indexes))] : [];
+  return { index, frontier };
+}
+
+/** Signs and stores the checkpoint of a tree size with the given root hash, once per size. */
+async function storeSignedCheckpoint(
+  deps: RegistryDeps,
+  size: number,
+  rootHash: Uint8Array,
+  signer: Signer,
+): Promise<string> {
   const note = signNote(
     formatCheckpoint({ origin: signer.origin, size, rootHash }),
     signer.origin,
@@ -192,14 +177,26 @@ export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: 
   }
 }
 
+/** The signed checkpoint of a tree size, stored once (a second one of the size is dropped). */
+export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: Signer): Promise<string> {
+  return storeSignedCheckpoint(deps, size, await treeHash(size, hashReader(deps)), signer);
+}
+
 async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): Promise<number> {
   const signer = given ?? (await currentSigner(deps));
   const leaf = leafHash(entry.body);
-  const index = await claimIndex(deps, entry, leaf);
-  const hashes = await storedHashesForLeaf(index, leaf, hashReader(deps));
-  const first = storedHashIndex(0, index);
-  await Promise.all(hashes.map((hash, i) => storeHash(deps, first + i, hash)));
-  await storeCheckpoint(deps, index + 1, signer);
+  const known = deps.trust.tree;
+  // Known again only once this append is stored whole.
+  deps.trust.tree = null;
+  const claim =
+    (known && (await claimAfter(deps, entry, leaf, known))) ?? (await claimFromStore(deps, entry, leaf));
+  const { index } = claim;
+  const { hashes, frontier, root } = appendLeaf(claim.frontier, index, leaf);
+  await Promise.all([
+    storeLeafHashes(deps, index, hashes),
+    storeSignedCheckpoint(deps, index + 1, root, signer),
+  ]);
+  deps.trust.tree = { size: index + 1, frontier };
   return index;
 }
 

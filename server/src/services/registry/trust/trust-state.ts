@@ -8,8 +8,13 @@ export interface TrustState {
   key: SigningKey | null;
   /** This process's appends, one after the other. */
   appending: Promise<unknown>;
+  /**
+   * The size and frontier of the tree this process appended last (log-store.ts): the next append
+   * tries that size first and reads nothing else. Null until an append succeeded.
+   */
+  tree: { size: number; frontier: Uint8Array[] } | null;
 }
 
 export function createTrustState(): TrustState {
-  return { key: null, appending: Promise.resolve() };
+  return { key: null, appending: Promise.resolve(), tree: null };
 }
