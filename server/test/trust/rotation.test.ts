@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  formatPackageId,
+  versionFactsOf,
   generateSigningKey,
   verifyBytes,
   versionStatement,
@@ -32,16 +32,7 @@ function verifies(record: VersionRecord, keys: RegistryKeys): boolean {
   const [signature] = record.signatures;
   const key = keys.keys.find((k) => k.keyid === signature?.keyid);
   if (!key || !signature) return false;
-  const [namespace = '', name = ''] = record.name.slice(1).split('/');
-  const statement = versionStatement({
-    package: formatPackageId(namespace, name),
-    version: record.version,
-    integrity: record.integrity,
-    size: record.size,
-    publisher: record.publishedBy,
-    publishedAt: new Date(record.publishedAt),
-    provenance: record.provenance,
-  });
+  const statement = versionStatement(versionFactsOf(record));
   return verifyBytes(unb64(key.key), statement, unb64(signature.sig));
 }
 

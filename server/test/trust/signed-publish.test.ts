@@ -19,6 +19,7 @@ import {
   type LogEntry,
   type RegistryKeys,
   type VersionRecord,
+  versionFactsOf,
 } from '@pkg/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/services/registry/user-service.js';
@@ -87,15 +88,8 @@ describe('a published version', () => {
     expect(record.log).toEqual({ index: 1 });
     expect(record.yanked).toBeNull();
     expect(record.deprecated).toBeNull();
-    const facts = {
-      package: formatPackageId('alice', 'greeter'),
-      version: record.version,
-      integrity: record.integrity,
-      size: record.size,
-      publisher: record.publishedBy,
-      publishedAt: new Date(record.publishedAt),
-      provenance: record.provenance,
-    };
+    const facts = versionFactsOf(record);
+    expect(facts.package).toBe(formatPackageId('alice', 'greeter'));
     const [signature] = record.signatures;
     expect(verifyBytes(unb64(key?.key ?? ''), versionStatement(facts), unb64(signature?.sig ?? ''))).toBe(
       true,
