@@ -112,7 +112,10 @@ describe('yank and unyank', () => {
   });
 
   test('a token limited to other namespaces is TOKEN_SCOPE', async () => {
-    const scoped = await issueToken(server.deps.registry, 'alice', { kind: 'publish', namespaces: ['other'] });
+    const scoped = await issueToken(server.deps.registry, 'alice', {
+      kind: 'publish',
+      namespaces: ['other'],
+    });
     const res = await call('POST', '/packages/alice/tool/1.0.0/yank', scoped.token, { reason: 'x' });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TOKEN_SCOPE');
