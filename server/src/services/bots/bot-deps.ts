@@ -34,7 +34,7 @@ export interface BotDeps {
   settings: BotSettings;
   /** Sends alerts and slow Telegram answers; undefined without TELEGRAM_BOT_TOKEN. */
   messenger: Messenger | undefined;
-  /** Waits (429 retry_after, pacing); tests pass one that advances their fake clock. */
+  /** Waits (429 retry_after, pacing); tests pass one that advances their own clock. */
   wait: (ms: number) => Promise<void>;
   log: Logger;
   /** Telegram answers sent after the webhook was answered, still on their way. */

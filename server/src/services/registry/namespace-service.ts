@@ -12,6 +12,14 @@ function reserved(namespace: string): RegistryError {
   );
 }
 
+/** The refusal of a user who is neither the namespace's owner nor one of its maintainers. */
+export function notAMember(user: string, namespace: string): RegistryError {
+  return new RegistryError(
+    'FORBIDDEN',
+    `You (${user}) are neither the owner nor a maintainer of the namespace ${namespace}.`,
+  );
+}
+
 /** Make sure `user` may publish into `namespace`, claiming it when nobody owns it. */
 export async function claimNamespace(deps: RegistryDeps, namespace: string, user: string): Promise<void> {
   if (isReservedNamespace(deps, namespace)) throw reserved(namespace);
@@ -21,10 +29,7 @@ export async function claimNamespace(deps: RegistryDeps, namespace: string, user
     if (doc?.reserved) throw reserved(namespace);
     if (doc?.owner) {
       if (doc.owner === user || doc.maintainers.includes(user)) return;
-      throw new RegistryError(
-        'FORBIDDEN',
-        `You (${user}) are neither the owner nor a maintainer of the namespace ${namespace}.`,
-      );
+      throw notAMember(user, namespace);
     }
     try {
       if (doc) {

@@ -16,6 +16,7 @@ import type { Auth } from '../auth-service.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { refreshPackageSummary } from '../version-writes.js';
 import { appendEntry } from './log-store.js';
+import { notAMember } from '../namespace-service.js';
 
 /** The token's scope and the namespace's owner and maintainers, as publish checks them. */
 export async function assertNamespaceRights(
@@ -30,10 +31,7 @@ export async function assertNamespaceRights(
     );
   const doc = await deps.models.Namespace.findOne({ namespace }, { owner: 1, maintainers: 1 }).lean();
   if (doc?.owner === auth.user || doc?.maintainers.includes(auth.user)) return;
-  throw new RegistryError(
-    'FORBIDDEN',
-    `You (${auth.user}) are neither the owner nor a maintainer of the namespace ${namespace}.`,
-  );
+  throw notAMember(auth.user, namespace);
 }
 
 async function assertVersion(deps: RegistryDeps, ref: VersionRef): Promise<void> {
