@@ -77,7 +77,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     download: target.download,
     fromLock: target.pin !== undefined,
     permissions: result.manifest.permissions,
-    checks: result.checks,
+    checks: [...result.checks, trust.checks.get(versionKey(target.id, target.version)) ?? ''].filter(Boolean),
     ...noticeFields(notices[i]),
   }));
 }

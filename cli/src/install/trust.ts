@@ -10,6 +10,8 @@ import type { Target } from './resolve.js';
 export interface TrustOutcome {
   /** The log index of each version, by `@ns/name@version`. */
   logIndex: Map<string, number>;
+  /** What was checked of each version's signature and log entry, as install prints it. */
+  checks: Map<string, string>;
   notes: string[];
 }
 
@@ -19,6 +21,7 @@ export async function checkTrust(all: readonly Target[]): Promise<TrustOutcome> 
   const byRegistry = new Map<string, Target[]>();
   for (const t of all) byRegistry.set(t.registry, [...(byRegistry.get(t.registry) ?? []), t]);
   const logIndex = new Map<string, number>();
+  const checks = new Map<string, string>();
   const notes: string[] = [];
   for (const [registry, group] of byRegistry) {
     const targets = await Promise.all(
@@ -29,9 +32,15 @@ export async function checkTrust(all: readonly Target[]): Promise<TrustOutcome> 
       })),
     );
     const outcome = await checkInstallTrust(registry, targets);
-    for (const verdict of outcome.verdicts)
-      logIndex.set(versionKey(verdict.package, verdict.version), verdict.logIndex);
+    for (const verdict of outcome.verdicts) {
+      const key = versionKey(verdict.package, verdict.version);
+      logIndex.set(key, verdict.logIndex);
+      checks.set(
+        key,
+        `signed by ${verdict.signedBy}; log entry ${verdict.logIndex}, included in the checkpoint of size ${verdict.checkpoint.size}`,
+      );
+    }
     notes.push(...outcome.notes);
   }
-  return { logIndex, notes };
+  return { logIndex, checks, notes };
 }

@@ -1,7 +1,7 @@
 // The verification of the install flow (docs/registry-api.md, Install), in its order, stopping at the first
 // failure: SHA-256 (and the x-pkg-integrity header), size, safe decoding plus validation plus
-// the expected name and version, the registry's manifest equal to the archive's, and the
-// signature policy. Nothing is written before all of it passes.
+// the expected name and version, and the registry's manifest equal to the archive's; the
+// signature and the log are the trust step's (trust.ts). Nothing is written before all of it passes.
 import {
   canonicalJson,
   formatPackageId,
@@ -12,9 +12,6 @@ import {
 } from '@pkg/shared';
 import { CliError } from '../exit.js';
 import type { Downloaded } from '../lib/registry/rest-client.js';
-
-export const SIGNATURE_POLICY =
-  'no signatures: registry packages are not signed, so these checksums prove the bytes are the ones the registry recorded, not who wrote them';
 
 export interface Expected {
   name: string;
@@ -84,7 +81,6 @@ export async function verifyArtifact(download: Downloaded, expected: Expected): 
     );
   }
   if (expected.manifest !== undefined) checks.push("the registry's manifest equals the archive's");
-  checks.push(`signature policy: ${SIGNATURE_POLICY}`);
   return {
     manifest: checked.manifest,
     files: checked.files,
