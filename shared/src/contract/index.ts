@@ -50,6 +50,7 @@ export * from '../schemas/api/packages.js';
 export * from '../schemas/api/auth.js';
 export * from '../schemas/api/namespaces.js';
 export * from '../schemas/api/trust.js';
+export * from '../schemas/api/publishers.js';
 export {
   STATEMENT_HEADER,
   canonicalJson,

@@ -41,6 +41,18 @@ export const REGISTRY_ERRORS = {
     exit: 1,
     hint: 'Use a token whose kind and namespaces allow this (see `pkg whoami`).',
   },
+  OIDC_REFUSED: {
+    status: 401,
+    trpc: 'UNAUTHORIZED',
+    exit: 1,
+    hint: "Compare the workflow that ran with the package's trusted publishers (`pkg trust list <pkg>`).",
+  },
+  TRUSTED_PUBLISHING_REQUIRED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    exit: 1,
+    hint: 'Publish from a trusted publisher with `pkg publish --oidc`, or an owner lifts the requirement.',
+  },
   NAMESPACE_RESERVED: {
     status: 403,
     trpc: 'FORBIDDEN',
