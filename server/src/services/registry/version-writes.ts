@@ -5,11 +5,11 @@
 //   storeArtifact   the bytes into the artifact store (verified by reading them back)
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
 //                   signed"); on failure the artifact is removed again
-//   logVersion      its publish entry appended to the log (docs/trust.md, "The log"); on failure
-//                   the version and its artifact are removed
-//   refreshSummary  the version's log index set while the summary's versions are read, then the
-//                   package summary (its new revision only once the log index is stored); on
-//                   failure the version and its artifact are removed
+//   logAndRefresh   its publish entry appended to the log (docs/trust.md, "The log") while the
+//                   package's versions are read; once the entry's index is claimed, the version's
+//                   log index is set while the entry's hashes and checkpoint are stored; then the
+//                   package summary (its new revision only once the log index and the checkpoint
+//                   are stored). On any failure the version and its artifact are removed
 // so that a failure at any step leaves nothing published. The signing key is checked first (by
 // the caller, or here): a server without the current key refuses before anything is stored.
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
@@ -99,27 +99,42 @@ export async function publishVersion(
   const signature = signVersion(signer, { ...fields, provenance });
   const record: NewVersion = { ...fields, provenance, signatures: [signature] };
   if ((await writeVersion(deps, record, fileId, file)) === 'exists') return 'exists';
-  const logIndex = await logVersion(deps, record, fileId, signer);
-  await refreshSummary(deps, record, fileId, { at: now, logIndex });
+  await logAndRefresh(deps, record, fileId, { signer, at: now });
   return 'written';
 }
 
-/** Appends the publish entry and returns its index; on failure the publish is undone. */
-async function logVersion(
+/**
+ * Logs the written version and refreshes the package summary, overlapping what does not depend on
+ * each other (the header's `logAndRefresh`). Returns once the entry is in a checkpoint and the
+ * summary is stored; on a failure of either the publish is undone and the first failure thrown
+ * (the log's before the summary's).
+ */
+async function logAndRefresh(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
-  signer: Signer,
-): Promise<number> {
+  { signer, at }: { signer: Signer; at: Date },
+): Promise<void> {
   const signature = record.signatures[0];
-  try {
-    if (!signature) throw new Error('the version is not signed');
-    return await logPublish(deps, record, signature, signer);
-  } catch (error) {
-    await undoPublish(deps, record, fileId);
-    const failure = mapStorageFailure(error);
-    throw failure instanceof RegistryError ? failure : metadataWriteFailed('log', error);
-  }
+  let claimed: (index: number) => void = () => undefined;
+  const index = new Promise<number>((resolve) => (claimed = resolve));
+  const logged = signature
+    ? logPublish(deps, record, signature, { signer, onClaimed: claimed })
+    : Promise.reject(new Error('the version is not signed'));
+  const { namespace, name, version } = record;
+  const setIndex = Promise.race([index, logged]).then((logIndex) =>
+    deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } }),
+  );
+  const refreshed = refreshPackageSummary(deps, namespace, name, at, Promise.all([setIndex, logged]));
+  // Every write settles before the undo, so that none lands after it.
+  const settled = await Promise.allSettled([logged, setIndex, refreshed]);
+  const failedAt = settled.findIndex((s) => s.status === 'rejected');
+  const failed = settled[failedAt];
+  if (!failed || failed.status !== 'rejected') return;
+  await undoPublish(deps, record, fileId);
+  const failure = mapStorageFailure(failed.reason);
+  if (failure instanceof RegistryError) throw failure;
+  throw metadataWriteFailed(failedAt < 2 ? 'log' : 'package', failed.reason);
 }
 
 /**
@@ -208,35 +223,6 @@ async function writeVersion(
     if (isDuplicateVersion(error)) return 'exists';
     const failure = mapStorageFailure(error);
     throw failure instanceof RegistryError ? failure : metadataWriteFailed('version', error);
-  }
-}
-
-/**
- * Sets the version's log index and refreshes the package summary after a version was written and
- * logged; when either fails, the version and its artifact are removed again (undoPublish). A
- * database that went away is 503 STORAGE_UNAVAILABLE.
- */
-async function refreshSummary(
-  deps: RegistryDeps,
-  record: NewVersion,
-  fileId: FileId,
-  { at, logIndex }: { at: Date; logIndex: number },
-): Promise<void> {
-  const { namespace, name, version } = record;
-  let what = 'package';
-  const setIndex = deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } }).catch(
-    (error: unknown) => {
-      what = 'log';
-      throw error;
-    },
-  );
-  try {
-    await refreshPackageSummary(deps, namespace, name, at, setIndex);
-  } catch (error) {
-    await setIndex.catch(() => undefined);
-    await undoPublish(deps, record, fileId);
-    const failure = mapStorageFailure(error);
-    throw failure instanceof RegistryError ? failure : metadataWriteFailed(what, error);
   }
 }
 

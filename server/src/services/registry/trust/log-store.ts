@@ -182,7 +182,19 @@ export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: 
   return storeSignedCheckpoint(deps, size, await treeHash(size, hashReader(deps)), signer);
 }
 
-async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): Promise<number> {
+/** What an append is given beyond its entry: the checkpoint's key, and who wants the index early. */
+export interface AppendOptions {
+  /** The key to sign the checkpoint with (a rotation's new key); by default the current key. */
+  signer?: Signer | undefined;
+  /**
+   * Told the entry's index once it is claimed, before its hashes and checkpoint are stored, so that
+   * the caller's own writes can overlap them (the append still resolves only once both are stored).
+   */
+  onClaimed?: ((index: number) => void) | undefined;
+}
+
+async function appendNow(deps: RegistryDeps, entry: NewEntry, options: AppendOptions): Promise<number> {
+  const given = options.signer;
   const signer = given ?? (await currentSigner(deps));
   const leaf = leafHash(entry.body);
   const known = deps.trust.tree;
@@ -191,6 +203,7 @@ async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): P
   const claim =
     (known && (await claimAfter(deps, entry, leaf, known))) ?? (await claimFromStore(deps, entry, leaf));
   const { index } = claim;
+  options.onClaimed?.(index);
   const { hashes, frontier, root } = appendLeaf(claim.frontier, index, leaf);
   await Promise.all([
     storeLeafHashes(deps, index, hashes),
@@ -201,11 +214,15 @@ async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): P
 }
 
 /**
- * Appends an entry and returns its index once a signed checkpoint covers it. `signer`: the key to
- * sign the checkpoint with (a rotation's new key); by default the current key (currentSigner).
+ * Appends an entry and returns its index once a signed checkpoint covers it. `options.signer`: the
+ * key to sign the checkpoint with (a rotation's new key); by default the current key (currentSigner).
  */
-export function appendEntry(deps: RegistryDeps, entry: NewEntry, signer?: Signer): Promise<number> {
-  const run = () => appendNow(deps, entry, signer);
+export function appendEntry(
+  deps: RegistryDeps,
+  entry: NewEntry,
+  options: AppendOptions = {},
+): Promise<number> {
+  const run = () => appendNow(deps, entry, options);
   const appended = deps.trust.appending.then(run, run);
   deps.trust.appending = appended.catch(() => undefined);
   return appended;

@@ -11,7 +11,7 @@ import {
 } from '@pkg/shared';
 import type { VersionDoc } from '../../../db/models/version.js';
 import type { RegistryDeps } from '../registry-deps.js';
-import { appendEntry } from './log-store.js';
+import { appendEntry, type AppendOptions } from './log-store.js';
 import type { Signer } from './signing-keys.js';
 
 export type SignedFields = Pick<
@@ -40,16 +40,19 @@ export function publishKey(v: Pick<VersionDoc, 'namespace' | 'name' | 'version'>
   return `publish ${formatPackageId(v.namespace, v.name)}@${v.version}`;
 }
 
-/** Appends the version's publish entry (or finds it, when logged already) and returns its index. */
+/**
+ * Appends the version's publish entry (or finds it, when logged already) and returns its index
+ * once a checkpoint covers it; `options.onClaimed` learns the index as soon as it is claimed.
+ */
 export function logPublish(
   deps: RegistryDeps,
   v: SignedFields,
   signature: Signature,
-  signer?: Signer,
+  options: AppendOptions = {},
 ): Promise<number> {
   return appendEntry(
     deps,
     { kind: 'publish', body: publishEntry(versionFacts(v), signature), key: publishKey(v) },
-    signer,
+    options,
   );
 }
