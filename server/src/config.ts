@@ -39,6 +39,7 @@ function parseOidcIssuer(entry: string): OidcIssuerSetting | string {
 
 function parseOidcIssuers(value: string, ctx: z.RefinementCtx): OidcIssuerSetting[] {
   const out: OidcIssuerSetting[] = [];
+  if (value.trim() === 'off') return out;
   for (const entry of value
     .split(',')
     .map((s) => s.trim())
@@ -186,7 +187,7 @@ export const configSchema = z.object({
   /**
    * The CI issuers whose OIDC ID tokens the exchange accepts (docs/publishing.md): comma-separated
    * `platform=issuerURL`; the platform picks the claims matched. An issuer on a loopback or
-   * private address is reached only with PKG_NET_ALLOW_PRIVATE=1.
+   * private address is reached only with PKG_NET_ALLOW_PRIVATE=1. `off`: no exchange.
    */
   PKG_OIDC_ISSUERS: z
     .string()
