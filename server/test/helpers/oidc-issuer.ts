@@ -66,8 +66,22 @@ export interface OidcIssuer {
   platform: OidcTestPlatform;
   /** The kid of the first key. */
   kid: string;
-  /** How many times each document was read (to prove caching and the refetch limit). */
-  requests: { discovery: number; jwks: number };
+  /** How many times each document was read (to prove caching and the refetch limit), and ID tokens requested. */
+  requests: { discovery: number; jwks: number; idToken: number };
+  /**
+   * The two variables a GitHub Actions job with `id-token: write` has, pointing at this double's
+   * token request endpoint: `GET $ACTIONS_ID_TOKEN_REQUEST_URL&audience=<aud>` with
+   * `Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN` answers `{ value: <ID token> }` for
+   * `job` with that audience (GitHub's default audience, without `&audience=`, is
+   * `https://github.com/<owner>`); a wrong bearer is 401.
+   */
+  actionsEnv(
+    job: Omit<CiJob, 'audience'>,
+    options?: SignOptions,
+  ): {
+    ACTIONS_ID_TOKEN_REQUEST_URL: string;
+    ACTIONS_ID_TOKEN_REQUEST_TOKEN: string;
+  };
   /** Signs claims as this issuer (header alg and kid of the first key unless told). */
   sign(claims: Record<string, unknown>, options?: SignOptions): Promise<string>;
   /** Claims as GitHub Actions writes them for `job` (iss: this issuer). */
@@ -94,6 +108,8 @@ interface KeyEntry {
   published: boolean;
 }
 
+/** Where the double answers GitHub Actions' ID token requests. */
+const ACTIONS_PATH = '/_actions/idtoken';
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 async function newKey(alg: string, kid: string, published: boolean): Promise<KeyEntry> {
@@ -197,11 +213,30 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
   const clock = options.clock ?? (() => new Date());
   const keys: KeyEntry[] = [await newKey(alg, `key-${randomUUID().slice(0, 8)}`, true)];
   const first = keys[0] as KeyEntry;
-  const requests = { discovery: 0, jwks: 0 };
+  const requests = { discovery: 0, jwks: 0, idToken: 0 };
+  const actionsJobs = new Map<string, { job: Omit<CiJob, 'audience'>; options: SignOptions }>();
   const jwksPath = platform === 'gitlab' ? '/oauth/discovery/keys' : '/.well-known/jwks';
   let url = '';
+  async function idTokenAnswer(requestUrl: URL, authorization: string | undefined) {
+    requests.idToken += 1;
+    const bearer = /^bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+    const entry = actionsJobs.get(bearer);
+    if (!entry) return { status: 401, body: { message: 'Bad credentials' } };
+    const owner = entry.job.repository.split('/')[0] ?? '';
+    const audience = requestUrl.searchParams.get('audience') ?? `https://github.com/${owner}`;
+    const claims = githubClaimsOf(url, { ...entry.job, audience }, clock);
+    return { status: 200, body: { value: await sign(claims, entry.options) } };
+  }
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const requestUrl = new URL(req.url ?? '/', 'http://x');
+    const path = requestUrl.pathname;
+    if (path === ACTIONS_PATH) {
+      void idTokenAnswer(requestUrl, req.headers.authorization).then(({ status, body }) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+      return;
+    }
     let body: unknown;
     if (path === '/.well-known/openid-configuration') {
       requests.discovery += 1;
@@ -245,6 +280,14 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
       const secret = await exportSPKI(first.publicKey);
       const input = `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: first.kid }))}.${b64url(JSON.stringify(claims))}`;
       return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+    },
+    actionsEnv(job, signOptions = {}) {
+      const requestToken = `actions-${randomUUID()}`;
+      actionsJobs.set(requestToken, { job, options: signOptions });
+      return {
+        ACTIONS_ID_TOKEN_REQUEST_URL: `${url}${ACTIONS_PATH}?api-version=2.0`,
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken,
+      };
     },
     async addKey(addOptions = {}) {
       const entry = await newKey(alg, `key-${randomUUID().slice(0, 8)}`, addOptions.publish ?? true);

@@ -308,7 +308,11 @@ describe('the issuer and the body', () => {
     acme.setOffset(60 * 60_000 + 1);
     try {
       expect((await acme.exchange(await acme.github.token(acme.job()))).status).toBe(201);
-      expect(acme.github.requests).toEqual({ discovery: before.discovery + 1, jwks: before.jwks + 1 });
+      expect(acme.github.requests).toEqual({
+        ...before,
+        discovery: before.discovery + 1,
+        jwks: before.jwks + 1,
+      });
     } finally {
       acme.setOffset(0);
     }
@@ -323,6 +327,33 @@ describe('the issuer and the body', () => {
     const res = await acme.post('/auth/oidc/token', body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the GitHub Actions token request (the double, as pkg publish --oidc uses it)', () => {
+  test('the job asks for an ID token with the registry audience and exchanges it', async () => {
+    const env = acme.github.actionsEnv({
+      repository: 'acme/clock',
+      workflow: '.github/workflows/release.yml',
+    });
+    const config = (await (await fetch(`${acme.server.url}/auth/oidc`)).json()) as { audience: string };
+    const url = `${env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=${encodeURIComponent(config.audience)}`;
+    const refused = await fetch(url, { headers: { authorization: 'bearer wrong' } });
+    expect(refused.status).toBe(401);
+    const res = await fetch(url, {
+      headers: { authorization: `bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
+    });
+    const { value } = (await res.json()) as { value: string };
+    const exchanged = await acme.exchange(value);
+    expect(exchanged.status).toBe(201);
+    expect(exchanged.body.build.repository).toBe('acme/clock');
+    const noAudience = await fetch(env.ACTIONS_ID_TOKEN_REQUEST_URL, {
+      headers: { authorization: `bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
+    });
+    const other = ((await noAudience.json()) as { value: string }).value;
+    expect((await acme.exchange(other)).body.error.message).toContain(
+      "the ID token's audience is https://github.com/acme, this registry expects https://registry.test",
+    );
   });
 });
 
