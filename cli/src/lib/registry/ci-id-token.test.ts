@@ -1,0 +1,101 @@
+// The ID token of `pkg publish --oidc` (docs/publishing.md): GitHub Actions' token request against
+// a local double of the runner's endpoint, GitLab's ID token variable, and the message of each
+// configuration that cannot give a token.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  startTokenRequestDouble,
+  type TokenRequestDouble,
+} from '../../../test/helpers/github-token-request-double.js';
+import { detectCiIdTokenSource, githubIdToken } from './ci-id-token.js';
+import { CliError } from '../../exit.js';
+
+const REGISTRY = 'https://registry.example:8443/base';
+const AUDIENCE = 'https://registry.example:8443';
+const jwtFor = (audience: string) =>
+  `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(audience).toString('base64url')}.sig`;
+
+let runner: TokenRequestDouble;
+beforeAll(async () => {
+  runner = await startTokenRequestDouble(jwtFor);
+});
+afterAll(() => runner.close());
+
+function refusal(run: () => unknown): { code: string; message: string; hint: string | undefined } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CliError) return { code: error.code, message: error.message, hint: error.hint };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('GitHub Actions', () => {
+  test('asks the runner with its bearer and the audience, and reads "value"', async () => {
+    const source = detectCiIdTokenSource(REGISTRY, runner.env);
+    expect(source).toMatchObject({ platform: 'github', label: 'GitHub Actions' });
+    const before = runner.calls.length;
+    expect(await source.idToken(AUDIENCE)).toBe(jwtFor(AUDIENCE));
+    expect(runner.calls.slice(before)).toEqual([{ audience: AUDIENCE, authorized: true }]);
+  });
+
+  test('a wrong request token is refused by the runner, and the token never shows', async () => {
+    const before = runner.calls.length;
+    const error = await githubIdToken(runner.requestUrl, 'not-the-runtime-token', AUDIENCE).catch(
+      (e: unknown) => e,
+    );
+    expect(runner.calls.slice(before)).toEqual([{ audience: AUDIENCE, authorized: false }]);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).code).toBe('OIDC_UNAVAILABLE');
+    expect((error as CliError).message).toMatchInlineSnapshot(
+      `"GitHub Actions refused the ID token request with HTTP 401: Bad credentials."`,
+    );
+    expect(JSON.stringify(error)).not.toContain('not-the-runtime-token');
+  });
+
+  test('without the two variables, the job needs permissions: id-token: write', () => {
+    expect(refusal(() => detectCiIdTokenSource(REGISTRY, { GITHUB_ACTIONS: 'true' }))).toMatchInlineSnapshot(`
+      {
+        "code": "OIDC_UNAVAILABLE",
+        "hint": "Give the job (or the workflow) \`permissions: id-token: write\`; GitHub sets the two variables only then.",
+        "message": "This GitHub Actions job cannot ask for an OIDC ID token: ACTIONS_ID_TOKEN_REQUEST_URL and ACTIONS_ID_TOKEN_REQUEST_TOKEN are not set.",
+      }
+    `);
+  });
+});
+
+describe('GitLab CI', () => {
+  test('reads the token from PKG_ID_TOKEN, or the variable PKG_OIDC_TOKEN_VAR names', async () => {
+    const plain = detectCiIdTokenSource(REGISTRY, { GITLAB_CI: 'true', PKG_ID_TOKEN: 'a.b.c' });
+    expect(plain).toMatchObject({ platform: 'gitlab', label: 'GitLab CI' });
+    expect(await plain.idToken(AUDIENCE)).toBe('a.b.c');
+    const named = detectCiIdTokenSource(REGISTRY, {
+      GITLAB_CI: 'true',
+      PKG_OIDC_TOKEN_VAR: 'REGISTRY_ID_TOKEN',
+      REGISTRY_ID_TOKEN: 'd.e.f',
+      PKG_ID_TOKEN: 'a.b.c',
+    });
+    expect(await named.idToken(AUDIENCE)).toBe('d.e.f');
+  });
+
+  test('an empty variable says how to declare it in .gitlab-ci.yml', () => {
+    expect(refusal(() => detectCiIdTokenSource(REGISTRY, { GITLAB_CI: 'true', PKG_ID_TOKEN: '' })))
+      .toMatchInlineSnapshot(`
+        {
+          "code": "OIDC_UNAVAILABLE",
+          "hint": "Declare it in .gitlab-ci.yml under the publishing job: \`id_tokens: { PKG_ID_TOKEN: { aud: https://registry.example:8443 } }\` (PKG_OIDC_TOKEN_VAR names another variable).",
+          "message": "This GitLab CI job has no OIDC ID token: the variable PKG_ID_TOKEN is empty.",
+        }
+      `);
+  });
+});
+
+test('outside a supported CI, publish with a token from pkg login', () => {
+  expect(refusal(() => detectCiIdTokenSource(REGISTRY, { CI: 'true' }))).toMatchInlineSnapshot(`
+    {
+      "code": "OIDC_UNAVAILABLE",
+      "hint": "Run pkg login --registry <url> with a token, then pkg publish.",
+      "message": "pkg publish --oidc runs inside GitHub Actions or GitLab CI; elsewhere publish with a token from \`pkg login\`.",
+    }
+  `);
+});
