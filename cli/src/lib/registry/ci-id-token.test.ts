@@ -78,12 +78,30 @@ describe('GitLab CI', () => {
     expect(await named.idToken(AUDIENCE)).toBe('d.e.f');
   });
 
+  test("a token for another audience is stopped here, naming the registry's", async () => {
+    const other = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ aud: 'https://gitlab.com' })).toString('base64url')}.sig`;
+    const source = detectCiIdTokenSource(REGISTRY, { GITLAB_CI: 'true', PKG_ID_TOKEN: other });
+    const error = (await source.idToken(AUDIENCE).catch((e: unknown) => e)) as CliError;
+    expect([error.code, error.message, error.hint]).toMatchInlineSnapshot(`
+      [
+        "OIDC_UNAVAILABLE",
+        "The ID token in PKG_ID_TOKEN is for https://gitlab.com, not for this registry's audience https://registry.example:8443.",
+        "In .gitlab-ci.yml, declare \`id_tokens: { PKG_ID_TOKEN: { aud: https://registry.example:8443 } }\` for the publishing job.",
+      ]
+    `);
+    const right = other.replace(
+      other.split('.')[1] ?? '',
+      Buffer.from(JSON.stringify({ aud: [AUDIENCE] })).toString('base64url'),
+    );
+    expect(await detectCiIdTokenSource(REGISTRY, { PKG_ID_TOKEN: right }).idToken(AUDIENCE)).toBe(right);
+  });
+
   test('an empty variable says how to declare it in .gitlab-ci.yml', () => {
     expect(refusal(() => detectCiIdTokenSource(REGISTRY, { GITLAB_CI: 'true', PKG_ID_TOKEN: '' })))
       .toMatchInlineSnapshot(`
         {
           "code": "OIDC_UNAVAILABLE",
-          "hint": "Declare it in .gitlab-ci.yml under the publishing job: \`id_tokens: { PKG_ID_TOKEN: { aud: https://registry.example:8443 } }\` (PKG_OIDC_TOKEN_VAR names another variable).",
+          "hint": "Declare it in .gitlab-ci.yml under the publishing job: \`id_tokens: { PKG_ID_TOKEN: { aud: https://registry.example:8443 } }\`; aud is the registry's audience, its origin unless the operator set PKG_OIDC_AUDIENCE (GET /auth/oidc names it). PKG_OIDC_TOKEN_VAR names another variable.",
           "message": "This GitLab CI job has no OIDC ID token: the variable PKG_ID_TOKEN is empty.",
         }
       `);

@@ -48,13 +48,47 @@ export function detectCiIdTokenSource(
     );
   const variable = env.PKG_OIDC_TOKEN_VAR || DEFAULT_GITLAB_TOKEN_VAR;
   const declared = env[variable]?.trim();
-  if (declared) return { platform: 'gitlab', label: 'GitLab CI', idToken: () => Promise.resolve(declared) };
+  if (declared)
+    return {
+      platform: 'gitlab',
+      label: 'GitLab CI',
+      idToken: (audience) => Promise.resolve().then(() => declaredIdToken(declared, variable, audience)),
+    };
   if (env.GITLAB_CI === 'true')
     throw oidcUnavailable(
       `This GitLab CI job has no OIDC ID token: the variable ${variable} is empty.`,
-      `Declare it in .gitlab-ci.yml under the publishing job: \`id_tokens: { ${variable}: { aud: ${new URL(registry).origin} } }\` (PKG_OIDC_TOKEN_VAR names another variable).`,
+      `Declare it in .gitlab-ci.yml under the publishing job: \`id_tokens: { ${variable}: { aud: ${new URL(registry).origin} } }\`; aud is the registry's audience, its origin unless the operator set PKG_OIDC_AUDIENCE (GET /auth/oidc names it). PKG_OIDC_TOKEN_VAR names another variable.`,
     );
   throw oidcUnavailable(OUTSIDE_CI, 'Run pkg login --registry <url> with a token, then pkg publish.');
+}
+
+/** The `aud` of a JWT, read without verifying it (the registry verifies); undefined when unreadable. */
+function audienceOf(jwt: string): string[] | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      aud?: unknown;
+    };
+    if (typeof payload.aud === 'string') return [payload.aud];
+    if (Array.isArray(payload.aud)) return payload.aud.filter((a): a is string => typeof a === 'string');
+  } catch {
+    // Not a JWT: the registry's refusal says so.
+  }
+  return undefined;
+}
+
+/**
+ * GitLab issued the token for the `aud` the job declared: one for another audience would only be
+ * refused by the registry, so say here which `aud` to declare. Its other claims are the registry's
+ * to judge.
+ */
+function declaredIdToken(token: string, variable: string, audience: string): string {
+  const declared = audienceOf(token);
+  if (declared && !declared.includes(audience))
+    throw oidcUnavailable(
+      `The ID token in ${variable} is for ${declared.join(', ') || 'no audience'}, not for this registry's audience ${audience}.`,
+      `In .gitlab-ci.yml, declare \`id_tokens: { ${variable}: { aud: ${audience} } }\` for the publishing job.`,
+    );
+  return token;
 }
 
 async function tokenRequestFailure(res: Response): Promise<CliError> {
