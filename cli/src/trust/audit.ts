@@ -4,6 +4,7 @@
 // reads like `npm audit signatures`.
 import { packageIdParts, TrustError, type BuildIdentity, type VersionRecord } from '@pkg/shared';
 import { CliError, toCliError } from '../exit.js';
+import { verifiedBuildSentence } from '../lib/registry/build-identity.js';
 import { packageDir, type LockEntry, type Project } from '../lib/project/project.js';
 import { callRegistry, createRegistryClient } from '../lib/registry/trpc-client.js';
 import { checkVersionTrust, openTrustSession, trustCliError, type TrustOptions } from './check-install.js';
@@ -196,11 +197,7 @@ export function auditSummary(audit: Audit, filesOnly: boolean): string[] {
 function builtLines(packages: readonly AuditedPackage[]): string[] {
   return packages.flatMap((p) => {
     const build = p.trust.status === 'verified' ? p.trust.build : undefined;
-    return build
-      ? [
-          `${p.name}@${p.version}: built and published from ${build.repository}@${build.commit} by ${build.workflow}, verified`,
-        ]
-      : [];
+    return build ? [`${p.name}@${p.version}: ${verifiedBuildSentence(build)}`] : [];
   });
 }
 

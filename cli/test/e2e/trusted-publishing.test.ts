@@ -4,6 +4,7 @@
 // publishes with pkg publish --oidc and no stored token; pkg info and pkg verify show the verified
 // build identity; pkg trust require on refuses a classic token; a workflow that is not trusted is
 // refused with the registry's reason; pkg trust list and remove.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -97,6 +98,16 @@ describe('trusted publishing', () => {
   test('the owner publishes 1.0.0 with a classic token and trusts release.yml', async () => {
     expect((await as('', 'init', 'clock', '--namespace', 'acme', '--name', 'clock')).code).toBe(0);
     setVersion('1.0.0');
+    // A git work tree, so that the classic publish reports its source (not verified by anyone).
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], {
+        cwd: skill,
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    git('remote', 'add', 'origin', 'https://github.com/acme/clock.git');
+    git('add', '.');
+    git('commit', '-qm', 'clock');
     const first = await as(owner, 'publish', 'clock');
     expect(first.code, first.stderr).toBe(0);
     const add = await as(
@@ -178,6 +189,9 @@ describe('trusted publishing', () => {
     expect(run.stdout).toContain('https://github.com/acme/clock/actions/runs/4242');
     const classic = await as('', 'info', '@acme/clock@1.0.0');
     expect(classic.stdout).toContain('provenance of 1.0.0');
+    expect(classic.stdout).toMatch(
+      /^ {2}source {4}https:\/\/github\.com\/acme\/clock\.git @ [0-9a-f]{40} \(reported by the publisher\)$/m,
+    );
     expect(classic.stdout).not.toContain('verified');
   });
 
@@ -195,7 +209,7 @@ describe('trusted publishing', () => {
     const audit = await cli('verify');
     expect(audit.code, audit.stderr).toBe(0);
     expect(audit.stdout).toContain(
-      `@acme/clock@1.1.0: built and published from acme/clock@${SHA} by .github/workflows/release.yml, verified`,
+      `@acme/clock@1.1.0: Built and published from acme/clock@${SHA} by .github/workflows/release.yml, verified`,
     );
   });
 

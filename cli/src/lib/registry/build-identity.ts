@@ -8,12 +8,17 @@ export function buildIdentityShort(build: BuildIdentity): string {
   return `${build.repository}@${build.commit.slice(0, 7)} by ${build.workflow}`;
 }
 
+/** "Built and published from acme/clock@<commit> by .github/workflows/release.yml, verified". */
+export function verifiedBuildSentence(build: BuildIdentity): string {
+  return `Built and published from ${build.repository}@${build.commit} by ${build.workflow}, verified`;
+}
+
 /** The verified identity in full, or the reported source marked as such; nothing when neither. */
 export function buildIdentityLines(provenance: Provenance, indent = '  '): string[] {
   const build = provenance.build;
   if (build)
     return [
-      `${indent}Built and published from ${build.repository}@${build.commit} by ${build.workflow}, verified`,
+      `${indent}${verifiedBuildSentence(build)}`,
       `${indent}  ${build.platform === 'github' ? 'GitHub Actions' : 'GitLab CI'} run ${build.runUrl}${build.ref ? ` (${build.ref})` : ''}${build.environment ? `, environment ${build.environment}` : ''}`,
     ];
   const source = provenance.source;
