@@ -30,13 +30,14 @@ interface Upload {
 
 export const publishCommand = defineCommand({
   name: 'publish',
-  summary: 'validate, pack and publish a package (--dry-run: validate and pack only, offline)',
+  summary:
+    'validate, pack and publish a package (--dry-run: validate and pack only, offline; --oidc: from CI as a trusted publisher)',
   help: [
     'Needs a login (pkg login) unless --dry-run or --oidc.',
     '',
     "--oidc publishes from a CI job that is one of the package's trusted publishers (pkg trust add),",
     'with no stored token: GitHub Actions (the job needs `permissions: id-token: write`) or GitLab CI',
-    "(the job declares `id_tokens: { PKG_ID_TOKEN: { aud: <the registry's origin> } }`; PKG_OIDC_TOKEN_VAR",
+    "(the job declares `id_tokens: { PKG_ID_TOKEN: { aud: <the registry's audience> } }`; PKG_OIDC_TOKEN_VAR",
     'names another variable). The version records the build identity the registry verified.',
     '',
     'Examples:',
