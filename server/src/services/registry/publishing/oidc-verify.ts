@@ -5,8 +5,7 @@
 // OIDC_REFUSED naming the failed check; the token itself is never repeated.
 import { RegistryError } from '@pkg/shared';
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { OidcIssuerSetting } from '../../../config.js';
-import type { RegistryDeps } from '../registry-deps.js';
+import type { OidcIssuerSetting, RegistryDeps } from '../registry-deps.js';
 import { issuerKeys, type IssuerKeys } from './oidc-keys.js';
 
 export const CLOCK_TOLERANCE_S = 60;
