@@ -53,6 +53,15 @@ describe('GitHub Actions', () => {
     expect(JSON.stringify(error)).not.toContain('not-the-runtime-token');
   });
 
+  test('a request URL that is not http(s) is refused before any request', async () => {
+    const before = runner.calls.length;
+    const error = await githubIdToken('file:///etc/passwd', runner.requestToken, AUDIENCE).catch(
+      (e: unknown) => e,
+    );
+    expect((error as CliError).message).toBe('ACTIONS_ID_TOKEN_REQUEST_URL is not an http(s) URL.');
+    expect(runner.calls.length).toBe(before);
+  });
+
   test('without the two variables, the job needs permissions: id-token: write', () => {
     expect(refusal(() => detectCiIdTokenSource(REGISTRY, { GITHUB_ACTIONS: 'true' }))).toMatchInlineSnapshot(`
       {

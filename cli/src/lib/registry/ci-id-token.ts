@@ -17,6 +17,9 @@ export interface CiIdTokenSource {
   idToken: (audience: string) => Promise<string>;
 }
 
+/** How long the runner may take to hand out an ID token. */
+const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
+
 const OUTSIDE_CI =
   'pkg publish --oidc runs inside GitHub Actions or GitLab CI; elsewhere publish with a token from `pkg login`.';
 
@@ -113,10 +116,17 @@ async function tokenRequestFailure(res: Response): Promise<CliError> {
  * https://docs.github.com/en/actions/security-for-github-actions/security-hardening-your-deployments/about-security-hardening-with-openid-connect).
  */
 export async function githubIdToken(requestUrl: string, requestToken: string, audience: string) {
+  const origin = URL.canParse(requestUrl) ? new URL(requestUrl).origin : undefined;
+  if (!origin?.startsWith('http'))
+    throw oidcUnavailable(
+      'ACTIONS_ID_TOKEN_REQUEST_URL is not an http(s) URL.',
+      'Leave ACTIONS_ID_TOKEN_REQUEST_URL as the runner sets it; do not set it by hand.',
+    );
   const url = `${requestUrl}${requestUrl.includes('?') ? '&' : '?'}audience=${encodeURIComponent(audience)}`;
   let res: Response;
   try {
     res = await fetch(url, {
+      signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
       headers: {
         authorization: `bearer ${requestToken}`,
         accept: 'application/json; api-version=2.0',
@@ -125,7 +135,7 @@ export async function githubIdToken(requestUrl: string, requestToken: string, au
     });
   } catch (error) {
     throw oidcUnavailable(
-      `Could not reach the GitHub Actions ID token service at ${new URL(requestUrl).origin}: ${(error as Error).message}`,
+      `Could not reach the GitHub Actions ID token service at ${origin}: ${(error as Error).message}`,
       'Run pkg publish --oidc in a step of the job itself, where the runner sets ACTIONS_ID_TOKEN_REQUEST_URL.',
     );
   }
