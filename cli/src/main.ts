@@ -26,6 +26,8 @@ const GROUPS: Record<string, string> = {
   provider: 'data providers and their health (data layer)',
   setup: 'set-up of the data layer',
   token: 'registry tokens (create, list, revoke) and ERC-20 tokens (inspect)',
+  trust:
+    "two families: the registry's signing keys pinned on this machine (show, accept), and a package's trusted publishers, the CI workflows that may publish it with pkg publish --oidc (add, list, remove, require)",
   tx: 'transactions (data layer)',
   wallet: 'wallets: balances and activity (data layer)',
 };

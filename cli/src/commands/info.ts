@@ -1,41 +1,55 @@
-// pkg info <@ns/name>: versions (yanked and deprecated ones marked, docs/trust.md "Yank and
-// deprecate"), latest, and the provenance of the latest version.
-import { parsePackageId } from '@pkg/shared';
+// pkg info <@ns/name>[@version]: versions (yanked and deprecated ones marked, docs/trust.md "Yank
+// and deprecate"), latest, and the provenance of the latest version or the one named: the build
+// identity the registry verified when a trusted publisher published it (docs/publishing.md), else
+// the source the publisher reported.
+import { parsePackageId, versionSchema } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { formatSize, printJson, printLines } from '../lib/output.js';
+import { buildIdentityLines } from '../lib/registry/build-identity.js';
 import { openSession } from '../lib/registry/session.js';
 import { callRegistry } from '../lib/registry/trpc-client.js';
 
+/** `@ns/name` or `@ns/name@1.2.3` → the package and the exact version, if one is named. */
+function infoArgument(text: string) {
+  const at = text.indexOf('@', 1);
+  const ref = parsePackageId(at === -1 ? text : text.slice(0, at));
+  const version = at === -1 ? undefined : versionSchema.safeParse(text.slice(at + 1));
+  if (!ref || (version && !version.success))
+    throw new CliError(
+      'BAD_REQUEST',
+      `"${text}" is not a package id; write @<namespace>/<name>, optionally @<version>.`,
+      { exitCode: EXIT.invalidInput, hint: 'For example: pkg info @acme/clock@1.2.0' },
+    );
+  return { ref, version: version?.data };
+}
+
 export const infoCommand = defineCommand({
   name: 'info',
-  summary: 'show a package: versions, latest, provenance summary',
-  configure: (cmd) => cmd.argument('<package>', 'a package as @<namespace>/<name>'),
+  summary: 'show a package: versions, latest, provenance summary (of the latest version or the one named)',
+  configure: (cmd) => cmd.argument('<package>', 'a package as @<namespace>/<name>, optionally @<version>'),
   async run({ positionals, globals }) {
-    const id = String(positionals[0]);
-    const ref = parsePackageId(id);
-    if (!ref)
-      throw new CliError('BAD_REQUEST', `"${id}" is not a package id; write @<namespace>/<name>.`, {
-        exitCode: EXIT.invalidInput,
-      });
+    const { ref, version } = infoArgument(String(positionals[0]));
     const { client, registry } = openSession(globals);
     const info = await callRegistry(registry.url, () => client.packages.get.query(ref));
-    const latest = await callRegistry(registry.url, () =>
-      client.packages.version.query({ ...ref, version: info.latest }),
+    const shown = version ?? info.latest;
+    const record = await callRegistry(registry.url, () =>
+      client.packages.version.query({ ...ref, version: shown }),
     );
-    if (globals.json) return printJson({ ...info, latestRecord: latest });
-    const p = latest.provenance;
+    if (globals.json)
+      return printJson(version ? { ...info, versionRecord: record } : { ...info, latestRecord: record });
+    const p = record.provenance;
     printLines([
       `${info.name}: ${info.description}`,
       `latest:   ${info.latest}`,
       `versions: ${info.versions.map((v) => v.version).join(', ')}`,
       ...versionMarks(info.versions),
-      ...(latest.deprecated?.message ? [`deprecated: ${latest.deprecated.message}`] : []),
-      `provenance of ${info.latest} (${p.recorded ? 'recorded at publish' : 'derived from metadata: published before provenance existed'}):`,
+      ...(record.deprecated?.message ? [`deprecated: ${record.deprecated.message}`] : []),
+      `provenance of ${shown} (${p.recorded ? 'recorded at publish' : 'derived from metadata: published before provenance existed'}):`,
       `  published ${p.publishedAt} by ${p.publisher.user} via ${p.publisher.via}`,
       `  artifact  ${p.artifact.filename}, ${p.artifact.integrity}, ${formatSize(p.artifact.size)}`,
       ...(p.client ? [`  client    ${p.client.name} ${p.client.version}`] : []),
-      ...(p.source ? [`  source    ${p.source.repository} @ ${p.source.commit}`] : []),
+      ...buildIdentityLines(p),
       '  (provenance states facts the registry recorded; it is not a signature)',
     ]);
   },

@@ -8,6 +8,7 @@ import { parseSpec } from '../install/resolve.js';
 import { expectedFromRecord, verifyArtifact } from '../install/verify.js';
 import { defineCommand, type GlobalOptions } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
+import { buildIdentityLines } from '../lib/registry/build-identity.js';
 import { downloadArtifact } from '../lib/registry/rest-client.js';
 import { openSession } from '../lib/registry/session.js';
 import { callRegistry } from '../lib/registry/trpc-client.js';
@@ -104,7 +105,12 @@ export const verifyCommand = defineCommand({
         size: record.size,
         verified: true,
         checks,
+        build: p.build ?? null,
       });
-    printLines([`verified ${label}`, ...checks.map((c) => `  ✓ ${c}`)]);
+    printLines([
+      `verified ${label}`,
+      ...checks.map((c) => `  ✓ ${c}`),
+      ...(p.build ? buildIdentityLines(p) : []),
+    ]);
   },
 });

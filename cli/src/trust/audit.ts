@@ -2,15 +2,22 @@
 // lock file, its installed files against the hashes recorded at install, then its signature and
 // the inclusion of its publish entry in the registry's log. Each problem is named; the summary
 // reads like `npm audit signatures`.
-import { packageIdParts, TrustError, type VersionRecord } from '@pkg/shared';
+import { packageIdParts, TrustError, type BuildIdentity, type VersionRecord } from '@pkg/shared';
 import { CliError, toCliError } from '../exit.js';
+import { verifiedBuildSentence } from '../lib/registry/build-identity.js';
 import { packageDir, type LockEntry, type Project } from '../lib/project/project.js';
 import { callRegistry, createRegistryClient } from '../lib/registry/trpc-client.js';
 import { checkVersionTrust, openTrustSession, trustCliError, type TrustOptions } from './check-install.js';
 import { checkInstalledFiles, describeFileProblems, type InstalledFilesCheck } from './installed-files.js';
 
 export type TrustOutcome =
-  | { status: 'verified'; signedBy: string; logIndex: number }
+  | {
+      status: 'verified';
+      signedBy: string;
+      logIndex: number;
+      /** The build identity the registry verified at publish (trusted publishing), under the signature. */
+      build?: BuildIdentity;
+    }
   | { status: 'failed'; code: string; message: string }
   | { status: 'not-checked' };
 
@@ -80,7 +87,13 @@ async function checkOne(
         code: 'LOG_INCLUSION_FAILED',
         message: `pkg-lock.json records log entry ${entry.logIndex}, the registry proves entry ${verdict.logIndex}`,
       };
-    return { status: 'verified', signedBy: verdict.signedBy, logIndex: verdict.logIndex };
+    const build = record.provenance.build;
+    return {
+      status: 'verified',
+      signedBy: verdict.signedBy,
+      logIndex: verdict.logIndex,
+      ...(build ? { build } : {}),
+    };
   } catch (error) {
     const e = error instanceof TrustError ? trustCliError(error, session.registry) : toCliError(error);
     return { status: 'failed', code: e.code, message: e.message };
@@ -175,8 +188,17 @@ export function auditSummary(audit: Audit, filesOnly: boolean): string[] {
   if (!filesOnly) {
     const signed = audit.packages.filter((p) => p.trust.status === 'verified').length;
     lines.push(count(signed, 'verified registry signatures and log inclusion'));
+    lines.push(...builtLines(audit.packages));
   }
   return lines;
+}
+
+/** Each package whose signed provenance names the CI build that published it (docs/publishing.md). */
+function builtLines(packages: readonly AuditedPackage[]): string[] {
+  return packages.flatMap((p) => {
+    const build = p.trust.status === 'verified' ? p.trust.build : undefined;
+    return build ? [`${p.name}@${p.version}: ${verifiedBuildSentence(build)}`] : [];
+  });
 }
 
 export function auditError(audit: Audit): CliError {
