@@ -1,6 +1,7 @@
-// The package page's content for one version: description, install command, SKILL.md, tools,
-// permissions, versions, the signature and log entry, provenance and maintainers, under banners for
-// a yanked or deprecated version. Each section shows its own loading or error.
+// The package page's content for one version: description, where it was built (verified or
+// reported), install command, SKILL.md, tools, permissions, versions, the signature and log entry,
+// provenance and maintainers, under banners for a yanked or deprecated version.
+// Each section shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
@@ -9,6 +10,7 @@ import { useTRPC } from '../../lib/use-trpc';
 import { CopyButton } from '../copy-button';
 import { QueryState } from '../query-state';
 import { SafeMarkdown, stripFrontMatter } from '../safe-markdown';
+import { BuildLine } from './build-line';
 import { PermissionsList } from './permissions-list';
 import { ProvenanceFacts } from './provenance-facts';
 import { ToolsList } from './tools-list';
@@ -54,6 +56,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
               <p className="description" data-testid="description">
                 {r.manifest.description}
               </p>
+              <BuildLine provenance={r.provenance} />
             </>
           )}
         </QueryState>
