@@ -81,8 +81,9 @@ const layers = [
   },
   {
     name: 'infra-knows-no-domain',
-    comment: "Platform clients (Telegram, Discord) know nothing of the bots' domain or any service.",
-    from: { path: `${SERVER}infra/(telegram|discord)/` },
+    comment:
+      'Platform clients (Telegram, Discord, the OIDC issuers) know no product: no service, route or store.',
+    from: { path: `${SERVER}infra/(telegram|discord|oidc)/` },
     to: { path: `${SERVER}(services|rest|trpc|cache|db|mcp)/`, reachable: true },
   },
   {

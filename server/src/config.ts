@@ -15,6 +15,41 @@ const portSchema = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const OIDC_PLATFORM_NAMES = ['github', 'gitlab'] as const;
+export interface OidcIssuerSetting {
+  platform: (typeof OIDC_PLATFORM_NAMES)[number];
+  /** The issuer URL as tokens carry it in `iss` (no trailing slash). */
+  issuer: string;
+}
+
+function parseOidcIssuer(entry: string): OidcIssuerSetting | string {
+  const [platform = '', url = ''] = entry.split(/=(.*)/s).map((s) => s.trim());
+  if (!(OIDC_PLATFORM_NAMES as readonly string[]).includes(platform))
+    return `names an unknown platform "${platform}" (known: ${OIDC_PLATFORM_NAMES.join(', ')})`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `must list platform=issuerURL pairs; "${url}" is not a URL`;
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username)
+    return `"${url}" must be an http(s) URL without query, fragment or credentials`;
+  return { platform: platform as OidcIssuerSetting['platform'], issuer: url.replace(/\/+$/, '') };
+}
+
+function parseOidcIssuers(value: string, ctx: z.RefinementCtx): OidcIssuerSetting[] {
+  const out: OidcIssuerSetting[] = [];
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const parsed = parseOidcIssuer(entry);
+    if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    else if (!out.some((i) => i.issuer === parsed.issuer)) out.push(parsed);
+  }
+  return out;
+}
+
 export const configSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   PORT: portSchema.default(8787),
@@ -148,6 +183,17 @@ export const configSchema = z.object({
   PKG_RADAR_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Seconds a scheduler leader's lease lasts without renewal. */
   PKG_LEASE_S: z.coerce.number().int().min(2).max(3_600).default(30),
+  /**
+   * The CI issuers whose OIDC ID tokens the exchange accepts (docs/publishing.md): comma-separated
+   * `platform=issuerURL`; the platform picks the claims matched. An issuer on a loopback or
+   * private address is reached only with PKG_NET_ALLOW_PRIVATE=1.
+   */
+  PKG_OIDC_ISSUERS: z
+    .string()
+    .default('github=https://token.actions.githubusercontent.com,gitlab=https://gitlab.com')
+    .transform((v, ctx) => parseOidcIssuers(v, ctx)),
+  /** The `aud` an ID token must carry; default the origin of PKG_BASE_URL, else http://HOST:PORT. */
+  PKG_OIDC_AUDIENCE: z.string().trim().min(1, 'must not be empty').max(300).optional(),
   /** Failed authentications per window before the client is blocked. */
   PKG_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   PKG_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

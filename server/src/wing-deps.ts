@@ -7,14 +7,24 @@ import { createMetadataCache } from './cache/metadata-cache.js';
 import { createV1AnswerCache } from './cache/v1-answers.js';
 import { invalidConfiguration } from './config.js';
 import type { BaseDeps } from './deps.js';
+import { createOidcFetch } from './infra/oidc/oidc-fetch.js';
 import { createTelegramMessenger } from './infra/telegram/bot-api.js';
 import type { BotDeps, BotSettings } from './services/bots/bot-deps.js';
 import { coinCommandProblem } from './services/bots/commands/command-table.js';
+import { createOidcState } from './services/registry/publishing/oidc-keys.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
 
+/** The `aud` ID tokens must carry: PKG_OIDC_AUDIENCE, else PKG_BASE_URL's origin, else http://HOST:PORT. */
+export function oidcAudience(config: BaseDeps['config']): string {
+  if (config.PKG_OIDC_AUDIENCE) return config.PKG_OIDC_AUDIENCE;
+  if (config.PKG_BASE_URL) return new URL(config.PKG_BASE_URL).origin;
+  return new URL(`http://${config.HOST}:${config.PORT}`).origin;
+}
+
 export function registryDeps(deps: BaseDeps): RegistryDeps {
   const { config, logger, db, models, artifacts, limiter, clock, trust } = deps;
+  const issuers = config.PKG_OIDC_ISSUERS.map((i) => i.issuer);
   return {
     config: {
       PKG_RESERVED_NAMESPACES: config.PKG_RESERVED_NAMESPACES,
@@ -23,6 +33,8 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
       PKG_DATA_DIR: config.PKG_DATA_DIR,
       PKG_LOG_ORIGIN: config.PKG_LOG_ORIGIN,
       PKG_BASE_URL: config.PKG_BASE_URL,
+      PKG_OIDC_ISSUERS: config.PKG_OIDC_ISSUERS,
+      PKG_OIDC_AUDIENCE: oidcAudience(config),
     },
     logger,
     db,
@@ -32,6 +44,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     clock,
     metadata: createMetadataCache(models),
     trust,
+    oidc: createOidcState(createOidcFetch({ issuers, allowPrivate: deps.allowPrivateNetwork })),
   };
 }
 

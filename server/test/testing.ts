@@ -8,3 +8,12 @@ export { startErrorProbe, type ErrorProbe } from './helpers/error-probe.js';
 export { startSharedStore, type SharedStore } from './helpers/shared-store.js';
 export { runAdmin } from './admin/run-admin.js';
 export { createUser } from '../src/services/registry/user-service.js';
+export {
+  startOidcIssuer,
+  trustedPublishingServerOptions,
+  type CiJob,
+  type OidcIssuer,
+  type OidcIssuerOptions,
+  type OidcTestPlatform,
+  type SignOptions,
+} from './helpers/oidc-issuer.js';

@@ -5,6 +5,7 @@
 //   GET /packages/:namespace/:name/versions → packages.versions
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
+//   GET /packages/:namespace/:name/publishers → publishers.list (docs/publishing.md)
 // and the owners' and maintainers' marks (docs/trust.md, "Yank and deprecate"; no CORS headers):
 //   POST   /packages/:namespace/:name/:version/yank  { reason }          → packages.yank
 //   DELETE /packages/:namespace/:name/:version/yank                      → packages.unyank
@@ -43,6 +44,10 @@ export function packageRoutes(deps: AppDeps): Router {
   });
   anonymousGet(r, '/packages/:namespace/:name/versions', async (req, res) => {
     res.json(await callerFor(req, deps).packages.versions(req.params));
+  });
+  // Before /:version, which would take `publishers` for a version.
+  anonymousGet(r, '/packages/:namespace/:name/publishers', async (req, res) => {
+    res.json(await callerFor(req, deps).publishers.list(req.params));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version', async (req, res) => {
     const ref = versionRefSchema.parse(req.params);

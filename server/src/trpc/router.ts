@@ -5,6 +5,7 @@ import { authRouter, tokensRouter } from './routers/auth.js';
 import { healthRouter } from './routers/health.js';
 import { namespacesRouter } from './routers/namespaces.js';
 import { packagesRouter } from './routers/packages.js';
+import { oidcRouter, publishersRouter } from './routers/publishers.js';
 import { logRouter, trustRouter } from './routers/trust.js';
 import { v1Router } from './routers/v1.js';
 
@@ -20,6 +21,8 @@ export const appRouter = router({
   explanations: explanationsRouter,
   trust: trustRouter,
   log: logRouter,
+  publishers: publishersRouter,
+  oidc: oidcRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,9 +11,11 @@ import { holderNonceModel } from './holder-nonce.js';
 import { logModels } from './log.js';
 import { migrationModel } from './migration.js';
 import { namespaceModel } from './namespace.js';
+import { oidcJtiModel } from './oidc-jti.js';
 import { packageModel } from './package.js';
 import { signingKeyModel } from './signing-key.js';
 import { tokenModel } from './token.js';
+import { trustedPublisherModel } from './trusted-publisher.js';
 import { userModel } from './user.js';
 import { versionModel } from './version.js';
 
@@ -25,6 +27,8 @@ export function createModels(connection: Connection) {
     Package: packageModel(connection),
     Version: versionModel(connection),
     SigningKey: signingKeyModel(connection),
+    TrustedPublisher: trustedPublisherModel(connection),
+    OidcJti: oidcJtiModel(connection),
     ...logModels(connection),
     Counter: counterModel(connection),
     Migration: migrationModel(connection),

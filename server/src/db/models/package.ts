@@ -24,6 +24,8 @@ export const packageSchema = new Schema(
      * while the stored revision is still n.
      */
     revision: { type: Number, required: true, default: 0 },
+    /** Classic tokens may not publish it: only a trusted publisher (docs/publishing.md). */
+    requireTrustedPublishing: { type: Boolean },
   },
   { collection: 'packages', versionKey: false },
 );

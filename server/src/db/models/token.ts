@@ -12,6 +12,10 @@ export const tokenSchema = new Schema(
     label: { type: String, default: null },
     /** null: every namespace the user may publish to. */
     namespaces: { type: [String], default: null },
+    /** `@ns/name`: the one package this token may publish (a token from the OIDC exchange). */
+    package: { type: String, default: null },
+    /** The build identity the OIDC exchange verified (docs/publishing.md), recorded at publish. */
+    build: { type: Schema.Types.Mixed, default: null },
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },

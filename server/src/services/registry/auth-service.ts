@@ -21,6 +21,7 @@ export function tokenInfo(token: TokenDoc): TokenInfo {
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    package: token.package ?? null,
   };
 }
 

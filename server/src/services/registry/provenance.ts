@@ -25,10 +25,12 @@ export interface ProvenanceFacts {
  */
 export interface ProvenanceOrigin {
   recorded: boolean;
-  /** How the publisher published: `token`, `import`, `legacy`. */
+  /** How the publisher published: `token`, `oidc` (trusted publishing), `import`, `legacy`. */
   via: string;
   client?: Provenance['client'] | undefined;
   source?: Provenance['source'] | undefined;
+  /** The build identity verified by the OIDC exchange (docs/publishing.md). */
+  build?: Provenance['build'] | undefined;
 }
 
 /** The provenance record of a version (docs/registry-api.md, "Provenance"). */
@@ -51,5 +53,6 @@ export function provenanceOf(facts: ProvenanceFacts, origin: ProvenanceOrigin): 
     manifestSha256: facts.manifestSha256,
     ...(origin.client ? { client: origin.client } : {}),
     ...(origin.source ? { source: origin.source } : {}),
+    ...(origin.build ? { build: origin.build } : {}),
   };
 }

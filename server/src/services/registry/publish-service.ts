@@ -1,14 +1,18 @@
 // Publish (docs/registry-api.md, Publish), in steps:
 //   validate  the archive with the shared validator
-//   authorize token scope, namespace claim, publish rate, version not yet published; at the same
-//             time the signing key is checked (it must be the registry's current key)
+//   authorize token scope (namespaces, and the one package of a token from the OIDC exchange),
+//             the package's trusted-publishing requirement (docs/publishing.md), namespace
+//             claim, publish rate, version not yet published; at the same time the signing key
+//             is checked (it must be the registry's current key)
 //   publish   store the artifact (verified by reading it back), write the version record with
 //             its recorded provenance, refresh the package summary  (version-writes.ts)
 // A failure at any step leaves nothing published.
 import {
+  buildIdentitySchema,
   formatPackageId,
   RegistryError,
   validateArchive,
+  type BuildIdentity,
   type Manifest,
   type PublishOutput,
 } from '@pkg/shared';
@@ -16,6 +20,7 @@ import type { RegistryDeps } from './registry-deps.js';
 import { assertStorageReady } from '../../db/availability.js';
 import { authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
+import type { ProvenanceOrigin } from './provenance.js';
 import { downloadPath } from './records.js';
 import { currentSigner } from './trust/signing-keys.js';
 import { publishVersion } from './version-writes.js';
@@ -48,14 +53,44 @@ async function validate(bytes: Buffer): Promise<Checked> {
   );
 }
 
-async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Promise<void> {
-  const { namespace, name, version } = manifest;
+/** The build identity a token from the OIDC exchange carries (docs/publishing.md), if any. */
+export function tokenBuild(auth: Auth): BuildIdentity | undefined {
+  const parsed = buildIdentitySchema.safeParse(auth.token.build);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A package that requires trusted publishing takes no token without a verified build. */
+async function assertPublishingPolicy(deps: RegistryDeps, auth: Auth, manifest: Manifest) {
+  if (tokenBuild(auth)) return;
+  const { namespace, name } = manifest;
+  const pkg = await deps.models.Package.findOne({ namespace, name }, { requireTrustedPublishing: 1 }).lean();
+  if (pkg?.requireTrustedPublishing !== true) return;
+  throw new RegistryError(
+    'TRUSTED_PUBLISHING_REQUIRED',
+    `${formatPackageId(namespace, name)} requires trusted publishing (set by its owner with \`pkg trust require\`); publish from its CI with \`pkg publish --oidc\`.`,
+  );
+}
+
+function assertTokenScope(auth: Auth, manifest: Manifest): void {
+  const { namespace, name } = manifest;
   if (auth.token.namespaces && !auth.token.namespaces.includes(namespace)) {
     throw new RegistryError(
       'TOKEN_SCOPE',
       `This token may publish only to ${auth.token.namespaces.join(', ')}, not to ${namespace}.`,
     );
   }
+  const id = formatPackageId(namespace, name);
+  if (auth.token.package && auth.token.package !== id)
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      `This token may publish only ${auth.token.package} (it comes from the OIDC exchange for that package), not ${id}.`,
+    );
+}
+
+async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Promise<void> {
+  const { namespace, name, version } = manifest;
+  assertTokenScope(auth, manifest);
+  await assertPublishingPolicy(deps, auth, manifest);
   await claimNamespace(deps, namespace, auth.user);
   const limit = deps.limiter.hit(`publish:${auth.user}`, deps.config.PKG_RATE_LIMIT_PUBLISH, 60_000);
   if (!limit.allowed) {
@@ -71,6 +106,11 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
 export function authenticatePublisher(deps: RegistryDeps, authorization: string | undefined, client: string) {
   assertStorageReady(deps.db);
   return authenticate(deps, authorization, client);
+}
+
+function originOf(input: PublishInput): ProvenanceOrigin {
+  const build = tokenBuild(input.auth);
+  return { recorded: true, via: build ? 'oidc' : 'token', client: input.client, source: input.source, build };
 }
 
 export async function publish(deps: RegistryDeps, input: PublishInput): Promise<PublishOutput> {
@@ -93,7 +133,7 @@ export async function publish(deps: RegistryDeps, input: PublishInput): Promise<
     size,
     artifact: { format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE, what: 'artifact' },
     publishedBy: input.auth.user,
-    origin: { recorded: true, via: 'token', client: input.client, source: input.source },
+    origin: originOf(input),
   });
   if (written === 'exists') throw versionExists(formatPackageId(namespace, name), version);
   return {

@@ -1,6 +1,6 @@
 // What the registry wing reads (docs/architecture.md, "The three wings"): its collections (the five
 // of packages and users, and the signing keys and the log's: docs/trust.md),
-// the artifact store, the connection (to know whether the store is reachable), the shared
+// the trusted publishers and the exchanged ID tokens: docs/publishing.md), the artifact store, the connection (to know whether the store is reachable), the shared
 // limiter, its settings, the clock, the logger, the package answers cached per revision (one
 // cache per app) and the trust state. Nothing of the website, the bots, the data layer or the AI
 // features. The composition root (wing-deps.ts, registryDeps) builds it once; callers hand a
@@ -11,6 +11,8 @@ import type { ArtifactStore } from '../../db/artifact-store.js';
 import type { Models } from '../../db/models/index.js';
 import type { Limiter } from '../../infra/limiter.js';
 import type { Logger } from '../../logger.js';
+import type { OidcIssuerSetting } from '../../config.js';
+import type { OidcState } from './publishing/oidc-keys.js';
 import type { TrustState } from './trust/trust-state.js';
 
 export interface RegistryDeps {
@@ -23,6 +25,10 @@ export interface RegistryDeps {
     PKG_DATA_DIR: string;
     PKG_LOG_ORIGIN?: string | undefined;
     PKG_BASE_URL?: string | undefined;
+    /** The CI issuers whose ID tokens the exchange accepts (docs/publishing.md). */
+    PKG_OIDC_ISSUERS: readonly OidcIssuerSetting[];
+    /** The `aud` an ID token must carry: PKG_OIDC_AUDIENCE, else the registry's origin. */
+    PKG_OIDC_AUDIENCE: string;
   };
   logger: Logger;
   db: Connection;
@@ -38,6 +44,8 @@ export interface RegistryDeps {
     | 'LogHash'
     | 'LogCheckpoint'
     | 'LogMeta'
+    | 'TrustedPublisher'
+    | 'OidcJti'
   >;
   artifacts: ArtifactStore;
   limiter: Limiter;
@@ -46,4 +54,6 @@ export interface RegistryDeps {
   metadata: MetadataCache;
   /** The signing key in use and the append chain (trust/trust-state.ts). */
   trust: TrustState;
+  /** The OIDC issuers' client and their keys kept per issuer (publishing/oidc-keys.ts). */
+  oidc: OidcState;
 }

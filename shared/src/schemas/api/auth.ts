@@ -28,6 +28,8 @@ export const tokenInfoSchema = z.object({
   createdAt: timestampSchema,
   expiresAt: timestampSchema.nullable(),
   lastUsedAt: timestampSchema.nullable(),
+  /** The one package a token from the OIDC exchange may publish (docs/publishing.md); absent or null: any. */
+  package: z.string().nullable().optional(),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 

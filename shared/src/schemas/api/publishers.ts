@@ -72,6 +72,9 @@ export const removePublisherInputSchema = packageRefSchema.extend({
     .regex(PUBLISHER_ID_PATTERN, 'a publisher id looks like tp_ followed by 16 letters or digits'),
 });
 
+export const removePublisherOutputSchema = z.object({ removed: z.literal(true), id: z.string() });
+export type RemovePublisherOutput = z.infer<typeof removePublisherOutputSchema>;
+
 export const publishingPolicyInputSchema = packageRefSchema.extend({
   /** true: classic tokens may not publish this package; only `pkg publish --oidc` from a trusted publisher. */
   requireTrustedPublishing: z.boolean(),

@@ -18,12 +18,15 @@ import { refreshPackageSummary } from '../version-writes.js';
 import { appendEntry } from './log-store.js';
 import { notAMember } from '../namespace-service.js';
 
-/** The token's scope and the namespace's owner and maintainers, as publish checks them. */
-export async function assertNamespaceRights(
-  deps: RegistryDeps,
-  auth: Auth,
-  namespace: string,
-): Promise<void> {
+/**
+ * The token's scope and the namespace's owner and maintainers, as publish checks them; a token
+ * from the OIDC exchange acts on its one package only (docs/publishing.md).
+ */
+export async function assertNamespaceRights(deps: RegistryDeps, auth: Auth, ref: PackageRef): Promise<void> {
+  const { namespace } = ref;
+  const id = formatPackageId(namespace, ref.name);
+  if (auth.token.package && auth.token.package !== id)
+    throw new RegistryError('TOKEN_SCOPE', `This token may act only on ${auth.token.package}, not on ${id}.`);
   if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
     throw new RegistryError(
       'TOKEN_SCOPE',
@@ -61,7 +64,7 @@ export async function yankVersion(
 ): Promise<TrustActionOutput> {
   const { namespace, name, version, reason } = input;
   const ref = { namespace, name, version };
-  await assertNamespaceRights(deps, auth, namespace);
+  await assertNamespaceRights(deps, auth, { namespace, name });
   await assertVersion(deps, ref);
   const at = deps.clock();
   const pkg = formatPackageId(namespace, name);
@@ -78,7 +81,7 @@ export async function unyankVersion(
   ref: VersionRef,
 ): Promise<TrustActionOutput> {
   const { namespace, name, version } = ref;
-  await assertNamespaceRights(deps, auth, namespace);
+  await assertNamespaceRights(deps, auth, { namespace, name });
   await assertVersion(deps, ref);
   const at = deps.clock();
   const pkg = formatPackageId(namespace, name);
@@ -113,7 +116,7 @@ export async function deprecateVersions(
   input: PackageRef & { range: string; message: string },
 ): Promise<TrustActionOutput> {
   const { namespace, name, range, message } = input;
-  await assertNamespaceRights(deps, auth, namespace);
+  await assertNamespaceRights(deps, auth, { namespace, name });
   const versions = await matchingVersions(deps, { namespace, name }, range);
   const at = deps.clock();
   const pkg = formatPackageId(namespace, name);

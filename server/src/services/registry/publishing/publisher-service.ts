@@ -1,0 +1,192 @@
+// Trusted publishers and the publishing policy of a package (docs/publishing.md, "Registering a
+// trusted publisher"): anyone may read them; only the namespace's owner may add or remove a
+// publisher or require trusted publishing, with a managing token. A publisher is added to a
+// package that exists (at least one version published).
+import {
+  formatPackageId,
+  RegistryError,
+  type AddPublisherInput,
+  type PackagePublishers,
+  type PackageRef,
+  type TrustedPublisher,
+} from '@pkg/shared';
+import { randomInt } from 'node:crypto';
+import type { TrustedPublisherDoc } from '../../../db/models/trusted-publisher.js';
+import type { Auth } from '../auth-service.js';
+import { notAMember } from '../namespace-service.js';
+import type { RegistryDeps } from '../registry-deps.js';
+
+/** At most this many trusted publishers a package. */
+export const MAX_PUBLISHERS = 20;
+const GITHUB_WORKFLOWS = '.github/workflows/';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function newPublisherId(): string {
+  let out = 'tp_';
+  for (let i = 0; i < 16; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export function publisherOf(doc: TrustedPublisherDoc): TrustedPublisher {
+  return {
+    id: doc.publisherId,
+    platform: doc.platform,
+    issuer: doc.issuer,
+    repository: doc.repository,
+    workflow: doc.workflow,
+    environment: doc.environment ?? null,
+    addedBy: doc.addedBy,
+    addedAt: doc.addedAt.toISOString(),
+  };
+}
+
+/** The namespace's owner, with a token scoped to it; a maintainer is refused too. */
+export async function assertOwner(deps: RegistryDeps, auth: Auth, ref: PackageRef): Promise<void> {
+  const { namespace } = ref;
+  if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      `This token may act only on ${auth.token.namespaces.join(', ')}, not on ${namespace}.`,
+    );
+  const doc = await deps.models.Namespace.findOne({ namespace }, { owner: 1, maintainers: 1 }).lean();
+  if (doc?.owner === auth.user) return;
+  if (!doc?.maintainers.includes(auth.user)) throw notAMember(auth.user, namespace);
+  throw new RegistryError(
+    'FORBIDDEN',
+    `Only the owner of the namespace ${namespace} (${doc.owner}) manages the trusted publishers of ${formatPackageId(namespace, ref.name)}; you (${auth.user}) are a maintainer.`,
+  );
+}
+
+async function assertPublished(deps: RegistryDeps, ref: PackageRef): Promise<void> {
+  if (await deps.models.Version.exists({ namespace: ref.namespace, name: ref.name })) return;
+  throw new RegistryError(
+    'NOT_FOUND',
+    `${formatPackageId(ref.namespace, ref.name)} has no published version; trusted publishers are added to a package that exists, so publish its first version with a token first.`,
+  );
+}
+
+export async function listPublishers(deps: RegistryDeps, ref: PackageRef): Promise<PackagePublishers> {
+  const { namespace, name } = ref;
+  await assertPublished(deps, ref);
+  const [pkg, docs] = await Promise.all([
+    deps.models.Package.findOne({ namespace, name }, { requireTrustedPublishing: 1 }).lean(),
+    deps.models.TrustedPublisher.find({ namespace, name })
+      .sort({ addedAt: 1, publisherId: 1 })
+      .lean<TrustedPublisherDoc[]>(),
+  ]);
+  return {
+    package: formatPackageId(namespace, name),
+    requireTrustedPublishing: pkg?.requireTrustedPublishing === true,
+    publishers: docs.map(publisherOf),
+  };
+}
+
+/** GitHub: a bare file name is under `.github/workflows/`; the path must be there. */
+export function normalizeWorkflow(platform: AddPublisherInput['platform'], workflow: string): string {
+  if (platform !== 'github') return workflow;
+  const path = workflow.includes('/') ? workflow : `${GITHUB_WORKFLOWS}${workflow}`;
+  if (!path.startsWith(GITHUB_WORKFLOWS) || path.length === GITHUB_WORKFLOWS.length)
+    throw new RegistryError(
+      'BAD_REQUEST',
+      `A GitHub workflow is a file under ${GITHUB_WORKFLOWS} (release.yml or ${GITHUB_WORKFLOWS}release.yml), not ${workflow}.`,
+    );
+  return path;
+}
+
+function issuerFor(deps: RegistryDeps, platform: AddPublisherInput['platform']): string {
+  const setting = deps.config.PKG_OIDC_ISSUERS.find((i) => i.platform === platform);
+  if (setting) return setting.issuer;
+  throw new RegistryError(
+    'BAD_REQUEST',
+    `This registry accepts no ${platform} ID tokens (PKG_OIDC_ISSUERS names no ${platform} issuer).`,
+  );
+}
+
+async function assertRoom(
+  deps: RegistryDeps,
+  input: AddPublisherInput,
+  fields: Partial<TrustedPublisherDoc>,
+) {
+  const { namespace, name } = input;
+  const existing = await deps.models.TrustedPublisher.find({ namespace, name }).lean<TrustedPublisherDoc[]>();
+  const twin = existing.find(
+    (p) =>
+      p.issuer === fields.issuer &&
+      p.repository.toLowerCase() === fields.repository?.toLowerCase() &&
+      p.workflow === fields.workflow &&
+      (p.environment ?? null) === (fields.environment ?? null),
+  );
+  if (twin)
+    throw new RegistryError(
+      'BAD_REQUEST',
+      `This publisher is already trusted by ${formatPackageId(namespace, name)} (${twin.publisherId}).`,
+    );
+  if (existing.length >= MAX_PUBLISHERS)
+    throw new RegistryError(
+      'BAD_REQUEST',
+      `A package has at most ${MAX_PUBLISHERS} trusted publishers; remove one first.`,
+    );
+}
+
+export async function addPublisher(
+  deps: RegistryDeps,
+  auth: Auth,
+  input: AddPublisherInput,
+): Promise<TrustedPublisher> {
+  const { namespace, name, platform } = input;
+  await assertOwner(deps, auth, input);
+  await assertPublished(deps, input);
+  const fields = {
+    platform,
+    issuer: issuerFor(deps, platform),
+    repository: input.repository,
+    workflow: normalizeWorkflow(platform, input.workflow),
+    environment: input.environment ?? null,
+  };
+  await assertRoom(deps, input, fields);
+  const doc = await deps.models.TrustedPublisher.create({
+    publisherId: newPublisherId(),
+    namespace,
+    name,
+    ...fields,
+    addedBy: auth.user,
+    addedAt: deps.clock(),
+  });
+  deps.logger.info(
+    { package: formatPackageId(namespace, name), publisher: doc.publisherId, by: auth.user },
+    'trusted publisher added',
+  );
+  return publisherOf(doc.toObject());
+}
+
+export async function removePublisher(
+  deps: RegistryDeps,
+  auth: Auth,
+  input: PackageRef & { id: string },
+): Promise<{ removed: true; id: string }> {
+  const { namespace, name, id } = input;
+  await assertOwner(deps, auth, input);
+  const removed = await deps.models.TrustedPublisher.deleteOne({ publisherId: id, namespace, name });
+  if (removed.deletedCount !== 1)
+    throw new RegistryError(
+      'NOT_FOUND',
+      `${formatPackageId(namespace, name)} has no trusted publisher ${id}.`,
+    );
+  deps.logger.info(
+    { package: formatPackageId(namespace, name), publisher: id, by: auth.user },
+    'trusted publisher removed',
+  );
+  return { removed: true, id };
+}
+
+export async function setPublishingPolicy(
+  deps: RegistryDeps,
+  auth: Auth,
+  input: PackageRef & { requireTrustedPublishing: boolean },
+): Promise<PackagePublishers> {
+  const { namespace, name, requireTrustedPublishing } = input;
+  await assertOwner(deps, auth, input);
+  await assertPublished(deps, input);
+  await deps.models.Package.updateOne({ namespace, name }, { $set: { requireTrustedPublishing } });
+  return listPublishers(deps, input);
+}
