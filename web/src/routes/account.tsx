@@ -34,7 +34,7 @@ function AccountPage() {
     setToken(next);
   }
   return (
-    <section>
+    <section className="account">
       <h1>Account</h1>
       {client ? (
         <>

@@ -28,6 +28,7 @@ const WORKFLOW = '.github/workflows/release.yml';
 
 let server: TestServer;
 let issuer: OidcIssuer;
+let gitlab: OidcIssuer;
 let browser: Browser;
 let manageToken = '';
 
@@ -57,8 +58,8 @@ async function publishWithClassicToken(version: string): Promise<Response> {
 }
 
 beforeAll(async () => {
-  issuer = await startOidcIssuer();
-  const options = trustedPublishingServerOptions([issuer], AUDIENCE);
+  [issuer, gitlab] = await Promise.all([startOidcIssuer(), startOidcIssuer({ platform: 'gitlab' })]);
+  const options = trustedPublishingServerOptions([issuer, gitlab], AUDIENCE);
   server = await startTestServer({ env: options.env, dataEnv: options.dataEnv });
   manageToken = await publishAsNewOwner(server, { namespace: 'acme', name: 'clock', version: '1.0.0' });
   browser = await launchBrowser();
@@ -68,6 +69,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await issuer?.close();
+  await gitlab?.close();
 });
 
 /** /account with the managing token pasted, at the trusted publishers of @acme/clock. */
@@ -117,21 +119,25 @@ describe('trusted publishers on the account page', () => {
 
     // Require trusted publishing: classic tokens are refused, then allowed again.
     const required = panel.getByRole('switch', { name: 'Require trusted publishing' });
-    await required.check();
+    await required.click();
     await page.locator('input[role="switch"][aria-checked="true"]:not([disabled])').waitFor();
     expect((await listPublishers()).requireTrustedPublishing).toBe(true);
     expect((await publishWithClassicToken('0.9.0')).status).toBe(403);
-    await required.uncheck();
+    await required.click();
     await page.locator('input[role="switch"][aria-checked="false"]:not([disabled])').waitFor();
     expect((await listPublishers()).requireTrustedPublishing).toBe(false);
 
-    // GitLab: its default workflow is filled in; the publisher is removed after a confirm.
+    // GitLab: its default workflow fills an empty field (a typed one is kept); the publisher is
+    // removed after a confirm.
+    expect(await form.getByLabel('Workflow').inputValue()).toBe('');
+    await form.getByLabel('Workflow').fill('ci/release.yml');
     await form.getByLabel('CI platform').selectOption('gitlab');
-    expect(await form.getByLabel('Workflow').inputValue()).toBe(WORKFLOW);
+    expect(await form.getByLabel('Workflow').inputValue()).toBe('ci/release.yml');
     await form.getByLabel('Workflow').fill('');
     await form.getByLabel('CI platform').selectOption('github');
     await form.getByLabel('CI platform').selectOption('gitlab');
     expect(await form.getByLabel('Workflow').inputValue()).toBe('.gitlab-ci.yml');
+    expect(await form.getByLabel('Repository').getAttribute('placeholder')).toBe('group/project');
     await form.getByLabel('Repository').fill('acme/ops/clock');
     await form.getByRole('button', { name: 'Add publisher' }).click();
     const gitlabRow = panel.getByRole('row', { name: /acme\/ops\/clock/ });
@@ -166,7 +172,9 @@ describe('trusted publishers on the account page', () => {
     await form.getByRole('button', { name: 'Add publisher' }).click();
     const error = panel.getByTestId('add-publisher-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatchInlineSnapshot();
+    expect(await error.textContent()).toMatchInlineSnapshot(
+      `"Could not add the publisher: FORBIDDEN: You (acme) are neither the owner nor a maintainer of the namespace other."`,
+    );
     await page.close();
   });
 });
