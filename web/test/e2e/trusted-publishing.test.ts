@@ -20,7 +20,7 @@ import {
   type TestServer,
 } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
-import { overflowsViewport, seriousViolations } from './site.js';
+import { overflowsViewport, screenshots, seriousViolations } from './site.js';
 
 const AUDIENCE = 'https://registry.test';
 const COMMIT = '3f2a9c1d0b8e7f6a5b4c3d2e1f0a9b8c7d6e5f40';
@@ -149,8 +149,10 @@ describe('trusted publishers on the account page', () => {
     expect((await listPublishers()).publishers.map((p) => p.repository)).toEqual(['acme/clock']);
 
     expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 375, height: 900 });
-    expect(await overflowsViewport(page)).toBe(false);
+    await screenshots(page, 'account-publishers', async (p) => {
+      await p.getByTestId('package-publishers').waitFor();
+      expect(await overflowsViewport(p)).toBe(false);
+    });
     await page.close();
   });
 
@@ -232,6 +234,10 @@ describe('a version published from CI', () => {
     expect(await summary.textContent()).toContain(`Published from CI by acme/timer ${WORKFLOW}`);
     await page.locator('[data-testid="build-line"][data-verified="true"]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'package-built-from-ci', async (p) => {
+      await p.getByTestId('provenance').waitFor();
+      expect(await overflowsViewport(p)).toBe(false);
+    });
     await page.close();
   });
 });
