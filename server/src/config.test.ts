@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     [{ PKG_HEAP_GROWING_PERCENT: '1.5' }, /PKG_HEAP_GROWING_PERCENT must be a whole number of percent/],
     [{ PKG_HEAP_GROWING_PERCENT: '900' }, /PKG_HEAP_GROWING_PERCENT must be between 0 and 400/],
     [{ PKG_LOG_ORIGIN: 'two words' }, /PKG_LOG_ORIGIN must be one word/],
+    [
+      { PKG_OIDC_ISSUERS: 'circle=https://oidc.circleci.com' },
+      /PKG_OIDC_ISSUERS names an unknown platform "circle"/,
+    ],
+    [{ PKG_OIDC_ISSUERS: 'github=not a url' }, /PKG_OIDC_ISSUERS must list platform=issuerURL pairs/],
+    [
+      { PKG_OIDC_ISSUERS: 'github=ftp://x.example' },
+      /PKG_OIDC_ISSUERS "ftp:\/\/x.example" must be an http\(s\) URL/,
+    ],
   ])('%o is refused with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -49,5 +58,20 @@ describe('loadConfig', () => {
     } catch (error) {
       expect(String(error)).not.toContain(der.slice(0, 20));
     }
+  });
+
+  test('PKG_OIDC_ISSUERS: GitHub and GitLab by default, a list of platform=issuer, or off', () => {
+    expect(loadConfig({}).PKG_OIDC_ISSUERS).toEqual([
+      { platform: 'github', issuer: 'https://token.actions.githubusercontent.com' },
+      { platform: 'gitlab', issuer: 'https://gitlab.com' },
+    ]);
+    expect(
+      loadConfig({ PKG_OIDC_ISSUERS: ' gitlab=https://git.example.com/ , github=http://127.0.0.1:9000' })
+        .PKG_OIDC_ISSUERS,
+    ).toEqual([
+      { platform: 'gitlab', issuer: 'https://git.example.com' },
+      { platform: 'github', issuer: 'http://127.0.0.1:9000' },
+    ]);
+    expect(loadConfig({ PKG_OIDC_ISSUERS: 'off' }).PKG_OIDC_ISSUERS).toEqual([]);
   });
 });

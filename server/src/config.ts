@@ -2,7 +2,7 @@
 // server with a message naming the variable, never with a stack trace.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSigningKey } from '@pkg/shared';
+import { OIDC_PLATFORMS, parseSigningKey, type OidcPlatform } from '@pkg/shared';
 import { projectTokenConfigSchema, type ProjectTokenConfig } from '@pkg/shared/data';
 import { z } from 'zod';
 import { MongoUriError, parseMongoUri } from './db/mongodb-uri.js';
@@ -15,17 +15,16 @@ const portSchema = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
-const OIDC_PLATFORM_NAMES = ['github', 'gitlab'] as const;
+/** An accepted OIDC issuer: its platform (the claims matched) and URL, without trailing slash. */
 export interface OidcIssuerSetting {
-  platform: (typeof OIDC_PLATFORM_NAMES)[number];
-  /** The issuer URL as tokens carry it in `iss` (no trailing slash). */
+  platform: OidcPlatform;
   issuer: string;
 }
 
 function parseOidcIssuer(entry: string): OidcIssuerSetting | string {
   const [platform = '', url = ''] = entry.split(/=(.*)/s).map((s) => s.trim());
-  if (!(OIDC_PLATFORM_NAMES as readonly string[]).includes(platform))
-    return `names an unknown platform "${platform}" (known: ${OIDC_PLATFORM_NAMES.join(', ')})`;
+  if (!(OIDC_PLATFORMS as readonly string[]).includes(platform))
+    return `names an unknown platform "${platform}" (known: ${OIDC_PLATFORMS.join(', ')})`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -34,11 +33,12 @@ function parseOidcIssuer(entry: string): OidcIssuerSetting | string {
   }
   if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username)
     return `"${url}" must be an http(s) URL without query, fragment or credentials`;
-  return { platform: platform as OidcIssuerSetting['platform'], issuer: url.replace(/\/+$/, '') };
+  return { platform: platform as OidcPlatform, issuer: url.replace(/\/+$/, '') };
 }
 
 function parseOidcIssuers(value: string, ctx: z.RefinementCtx): OidcIssuerSetting[] {
   const out: OidcIssuerSetting[] = [];
+  if (value.trim() === 'off') return out;
   for (const entry of value
     .split(',')
     .map((s) => s.trim())
@@ -186,7 +186,7 @@ export const configSchema = z.object({
   /**
    * The CI issuers whose OIDC ID tokens the exchange accepts (docs/publishing.md): comma-separated
    * `platform=issuerURL`; the platform picks the claims matched. An issuer on a loopback or
-   * private address is reached only with PKG_NET_ALLOW_PRIVATE=1.
+   * private address is reached only with PKG_NET_ALLOW_PRIVATE=1. `off`: no exchange.
    */
   PKG_OIDC_ISSUERS: z
     .string()

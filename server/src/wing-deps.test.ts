@@ -3,7 +3,7 @@
 // the configuration's; main.ts reads it before it opens the store).
 import { expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { botSettings } from './wing-deps.js';
+import { botSettings, oidcAudience } from './wing-deps.js';
 
 test('BOT_COIN_COMMAND renames the project-token command', () => {
   expect(botSettings(loadConfig({})).coinCommand).toBe('coin');
@@ -20,3 +20,13 @@ test.each(['help', 'holders', 'alert', 'start'])(
     );
   },
 );
+
+test('the OIDC audience: PKG_OIDC_AUDIENCE, else the origin of PKG_BASE_URL, else http://HOST:PORT', () => {
+  expect(oidcAudience(loadConfig({}))).toBe('http://127.0.0.1:8787');
+  expect(oidcAudience(loadConfig({ PKG_BASE_URL: 'https://registry.example.com/pkg/' }))).toBe(
+    'https://registry.example.com',
+  );
+  expect(
+    oidcAudience(loadConfig({ PKG_BASE_URL: 'https://registry.example.com', PKG_OIDC_AUDIENCE: 'pkg' })),
+  ).toBe('pkg');
+});

@@ -4,6 +4,7 @@
 // (the configured issuer URLs become the private-allowed origins, as for the bots' platforms).
 // It knows no registry: the trusted-publishing service decides what the documents mean.
 import { createGuardedFetch, createRedactor, netPolicy } from '@pkg/shared/data';
+import type { OidcFetch } from './oidc-types.js';
 
 export interface OidcFetchSettings {
   /** The accepted issuers' URLs (PKG_OIDC_ISSUERS). */
@@ -11,15 +12,6 @@ export interface OidcFetchSettings {
   /** PKG_NET_ALLOW_PRIVATE=1. */
   allowPrivate: boolean;
 }
-
-/** A JSON document's answer: its HTTP status and the parsed body (undefined when not JSON). */
-export interface OidcDocument {
-  status: number;
-  json: unknown;
-}
-
-/** GETs a JSON document of an issuer; throws (a ProviderError of the guarded fetch) when unreachable. */
-export type OidcFetch = (url: string) => Promise<OidcDocument>;
 
 export function createOidcFetch(settings: OidcFetchSettings): OidcFetch {
   const fetcher = createGuardedFetch();

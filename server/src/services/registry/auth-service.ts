@@ -21,7 +21,8 @@ export function tokenInfo(token: TokenDoc): TokenInfo {
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    package: token.package ?? null,
+    // Only a token from the OIDC exchange names its one package (docs/publishing.md).
+    ...(token.package ? { package: token.package } : {}),
   };
 }
 

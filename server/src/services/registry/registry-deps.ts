@@ -11,9 +11,16 @@ import type { ArtifactStore } from '../../db/artifact-store.js';
 import type { Models } from '../../db/models/index.js';
 import type { Limiter } from '../../infra/limiter.js';
 import type { Logger } from '../../logger.js';
-import type { OidcIssuerSetting } from '../../config.js';
+import type { OidcPlatform } from '@pkg/shared';
 import type { OidcState } from './publishing/oidc-keys.js';
 import type { TrustState } from './trust/trust-state.js';
+
+/** An accepted OIDC issuer (PKG_OIDC_ISSUERS): its platform picks the claims matched. */
+export interface OidcIssuerSetting {
+  platform: OidcPlatform;
+  /** The issuer URL as its tokens carry it in `iss` (no trailing slash). */
+  issuer: string;
+}
 
 export interface RegistryDeps {
   /** The settings the wing reads (config.ts validates them). */

@@ -1,5 +1,5 @@
 // What a verified ID token says about the CI job, per platform (docs/publishing.md, "What is
-// verified"), and which of a package's trusted publishers it matches.
+// verified and recorded"), and which of a package's trusted publishers it matches.
 //   github  repository, job_workflow_ref (owner/repo/.github/workflows/x.yml@ref), environment,
 //           sha, ref, run_id, run_attempt
 //   gitlab  project_path, ci_config_ref_uri (gitlab.com/group/project//.gitlab-ci.yml@ref),

@@ -6,7 +6,7 @@
 import { RegistryError } from '@pkg/shared';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { z } from 'zod';
-import type { OidcFetch } from '../../../infra/oidc/oidc-fetch.js';
+import type { OidcFetch } from '../../../infra/oidc/oidc-types.js';
 import type { RegistryDeps } from '../registry-deps.js';
 
 /** The asymmetric algorithms an ID token may be signed with; never `none`, never HS*. */

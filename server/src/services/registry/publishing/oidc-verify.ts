@@ -1,12 +1,11 @@
-// Verifies a CI job's OIDC ID token (docs/publishing.md, "What is verified"): the issuer is one of
+// Verifies a CI job's OIDC ID token (docs/publishing.md, "What is verified and recorded"): the issuer is one of
 // PKG_OIDC_ISSUERS, the algorithm is an asymmetric one the issuer announces, the key is in the
 // issuer's JWKS, the signature verifies, `iss` matches exactly, `aud` is PKG_OIDC_AUDIENCE, and
 // `exp` and `nbf` hold at the registry's clock (60 s of tolerance). Every refusal is an
 // OIDC_REFUSED naming the failed check; the token itself is never repeated.
 import { RegistryError } from '@pkg/shared';
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { OidcIssuerSetting } from '../../../config.js';
-import type { RegistryDeps } from '../registry-deps.js';
+import type { OidcIssuerSetting, RegistryDeps } from '../registry-deps.js';
 import { issuerKeys, type IssuerKeys } from './oidc-keys.js';
 
 export const CLOCK_TOLERANCE_S = 60;
