@@ -11,7 +11,7 @@ import {
 } from '@pkg/shared/contract';
 import { accountErrorMessage, publishersQueryKey, type AccountClient } from '../../lib/account-client';
 
-/** What each platform's fields expect (docs/website.md, "Trusted publishers"). */
+/** What each platform's fields expect (docs/publishing.md, "Registering a trusted publisher"). */
 export const PLATFORM_FIELDS = {
   github: {
     label: 'GitHub Actions',

@@ -1,7 +1,8 @@
-// Trusted publishers of a package the user picks (docs/website.md, "Trusted publishers"): the CI
-// workflows that may publish it with no stored secret, the form to add one, remove with a confirm,
-// and the switch that refuses classic tokens for it. The namespace's owner changes them, with a
-// managing token, like the maintainers; the picker offers the packages of the namespaces they own.
+// Trusted publishers of a package the user picks (docs/publishing.md; docs/website.md, "Trusted
+// publishers on /account"): the CI workflows that may publish it with no stored secret, the form to
+// add one, remove with a confirm, and the switch that refuses classic tokens for it. The namespace's
+// owner changes them, with a managing token, like the maintainers; the picker offers the packages
+// of the namespaces they own.
 import { useState } from 'react';
 import { OIDC_TOKEN_MINUTES, type PackageRef } from '@pkg/shared/contract';
 import type { AccountClient } from '../../lib/account-client';
