@@ -355,6 +355,65 @@ describe('refusals name the failed check, store nothing and publish nothing', ()
   });
 });
 
+describe('the issuer and the body', () => {
+  test('an issuer on 127.0.0.1 is not reached without PKG_NET_ALLOW_PRIVATE=1 (502, not counted)', async () => {
+    const closed = await startTestServer({ clock, env: trustedPublishingServerOptions([github]).env });
+    try {
+      const owner2 = (await createUser(closed.deps.registry, 'acme')).token.token;
+      const pkg = await buildPackage({ namespace: 'acme', name: 'clock', version: '1.0.0' });
+      expect((await publishArchive(closed.url, owner2, pkg.bytes)).status).toBe(201);
+      await closed.deps.models.TrustedPublisher.create({
+        publisherId: 'tp_0123456789abcdef',
+        namespace: 'acme',
+        name: 'clock',
+        platform: 'github',
+        issuer: github.url,
+        repository: 'acme/clock',
+        workflow: '.github/workflows/release.yml',
+        addedBy: 'acme',
+        addedAt: clock(),
+      });
+      const before = github.requests.discovery;
+      const res = await fetch(`${closed.url}/auth/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: await github.token(job()), package: '@acme/clock' }),
+      });
+      expect(res.status).toBe(502);
+      const body = (await res.json()) as Answer;
+      expect(body.error.code).toBe('UPSTREAM_FAILED');
+      expect(body.error.message).toContain(`The issuer ${github.url} could not be read`);
+      expect(github.requests.discovery).toBe(before);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  test("the issuer's documents are kept an hour, then read again", async () => {
+    const before = { ...github.requests };
+    expect((await exchange(await github.token(job()))).status).toBe(201);
+    expect(github.requests).toEqual(before);
+    offsetMs = 60 * 60_000 + 1;
+    try {
+      expect((await exchange(await github.token(job()))).status).toBe(201);
+      expect(github.requests).toEqual({ discovery: before.discovery + 1, jwks: before.jwks + 1 });
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  test.each([
+    ['no token', { package: '@acme/clock' }],
+    ['not a JWT', { token: 'pkg_notajwt', package: '@acme/clock' }],
+    ['not a package id', { token: 'a.b.c', package: 'clock' }],
+    ['an extra field', { token: 'a.b.c', package: '@acme/clock', user: 'acme' }],
+  ])('a body with %s is 400 BAD_REQUEST', async (_what, body) => {
+    const res = await post('/auth/oidc/token', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('BAD_REQUEST');
+  });
+});
+
 describe('GitLab', () => {
   test('a GitLab job matches on project_path and the CI configuration path', async () => {
     const res = await exchange(
