@@ -22,6 +22,10 @@ export function createAccountClient(token: string) {
 /** Query keys of the account page start here, so a new or forgotten token drops them all. */
 export const accountQueryKey = ['account'] as const;
 
+/** A package's trusted publishers on the account page (publishers.list). */
+export const publishersQueryKey = (pkg: { namespace: string; name: string }) =>
+  [...accountQueryKey, 'publishers', pkg.namespace, pkg.name] as const;
+
 /** "TOKEN_SCOPE: This operation needs a managing token…": the registry's code and message. */
 export function accountErrorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {

@@ -22,6 +22,8 @@ export async function loadPackage(
   const ref = { namespace: params.namespace, name: params.name };
   void queryClient.prefetchQuery(trpc.packages.versions.queryOptions(ref));
   void queryClient.prefetchQuery(trpc.namespaces.get.queryOptions({ namespace: ref.namespace }));
+  // The package's trusted publishers (the summary beside the provenance), in the same batch.
+  void queryClient.prefetchQuery(trpc.publishers.list.queryOptions(ref));
   // The registry's keys, which the page checks the version's signature with.
   void queryClient.prefetchQuery(trpc.trust.keys.queryOptions());
   const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);

@@ -1,10 +1,12 @@
 // The account page: a pasted managing token (this tab's sessionStorage only) drives whoami,
-// tokens.list/create/revoke and the maintainers of the user's namespaces, through a tRPC client
-// that sends it as `Authorization: Bearer` to the registry and nowhere else.
+// tokens.list/create/revoke, the maintainers of the user's namespaces and the trusted publishers of
+// a package (publishers.*), through a tRPC client that sends it as `Authorization: Bearer` to the
+// registry and nowhere else.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { MaintainersSection } from '../components/account/maintainers-section';
+import { PublishersSection } from '../components/account/publishers-section';
 import { TokenForm } from '../components/account/token-form';
 import { TokensSection } from '../components/account/tokens-section';
 import { WhoamiFacts } from '../components/account/whoami-facts';
@@ -32,7 +34,7 @@ function AccountPage() {
     setToken(next);
   }
   return (
-    <section>
+    <section className="account">
       <h1>Account</h1>
       {client ? (
         <>
@@ -67,7 +69,10 @@ function Account({ client }: { client: AccountClient }) {
       <WhoamiFacts whoami={whoami.data} />
       <TokensSection client={client} namespaces={whoami.data.namespaces} />
       {whoami.data.token.kind === 'manage' ? (
-        <MaintainersSection client={client} owns={whoami.data.owns} />
+        <>
+          <MaintainersSection client={client} owns={whoami.data.owns} />
+          <PublishersSection client={client} owns={whoami.data.owns} />
+        </>
       ) : null}
     </>
   );

@@ -152,7 +152,12 @@ describe('the registry pages', () => {
     expect(await page.getByTestId('provenance-integrity').textContent()).toMatch(/^sha256-[0-9a-f]{64}$/);
     expect(await page.getByTestId('provenance-client').textContent()).toBe('pkg 0.1.0');
     expect(await page.getByTestId('provenance-source').textContent()).toBe(
-      `${REPOSITORY} at commit ${COMMIT}`,
+      `${REPOSITORY} at commit ${COMMIT} (reported by the publisher, not verified)`,
+    );
+    const buildLine = page.getByTestId('build-line');
+    expect(await buildLine.getAttribute('data-verified')).toBe('false');
+    expect(await buildLine.textContent()).toBe(
+      `Source ${REPOSITORY}@${COMMIT.slice(0, 7)}, reported by the publisher, not verified`,
     );
     await page.getByTestId('maintainers').waitFor();
     expect(await page.getByTestId('maintainers').textContent()).toContain('alice (owner)');

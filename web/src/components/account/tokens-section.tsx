@@ -82,6 +82,7 @@ function TokenTable({ client, tokens }: { client: AccountClient; tokens: TokenIn
       rowKey={(token) => token.id}
       rowTestId={(token) => `token-${token.id}`}
       testId="tokens"
+      label="Your tokens"
       empty={<p>No active tokens.</p>}
     />
   );

@@ -1,6 +1,7 @@
-// The package page's content for one version: description, install command, SKILL.md, tools,
-// permissions, versions, the signature and log entry, provenance and maintainers, under banners for
-// a yanked or deprecated version. Each section shows its own loading or error.
+// The package page's content for one version: description, where it was built (verified or
+// reported), install command, SKILL.md, tools, permissions, versions, the signature and log entry,
+// provenance, trusted publishers and maintainers, under banners for a yanked or deprecated version.
+// Each section shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
@@ -9,8 +10,10 @@ import { useTRPC } from '../../lib/use-trpc';
 import { CopyButton } from '../copy-button';
 import { QueryState } from '../query-state';
 import { SafeMarkdown, stripFrontMatter } from '../safe-markdown';
+import { BuildLine } from './build-line';
 import { PermissionsList } from './permissions-list';
 import { ProvenanceFacts } from './provenance-facts';
+import { PublishersSummary } from './publishers-summary';
 import { ToolsList } from './tools-list';
 import { SignatureSection, TrustBanners } from './version-trust';
 import { VersionsList } from './versions-list';
@@ -54,6 +57,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
               <p className="description" data-testid="description">
                 {r.manifest.description}
               </p>
+              <BuildLine provenance={r.provenance} />
             </>
           )}
         </QueryState>
@@ -81,6 +85,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
           <Versions namespace={namespace} name={name} version={version} />
           {record.data ? <SignatureSection record={record.data} path={{ namespace, name, version }} /> : null}
           <Provenance namespace={namespace} name={name} version={version} />
+          <PublishersSummary namespace={namespace} name={name} />
           <Maintainers namespace={namespace} />
         </aside>
       </div>

@@ -34,7 +34,8 @@ export function ProvenanceFacts({ answer }: { answer: ProvenanceAnswer }) {
         <dd data-testid="provenance-source">
           {p.source ? (
             <>
-              <code>{p.source.repository}</code> at commit <code>{p.source.commit}</code>
+              <code>{p.source.repository}</code> at commit <code>{p.source.commit}</code>{' '}
+              <span className="muted">(reported by the publisher, not verified)</span>
             </>
           ) : (
             'Not recorded'
