@@ -83,8 +83,9 @@ const env = (token: string, ci: Record<string, string> = {}) => ({
   ...ci,
 });
 const as = (token: string, ...args: string[]) => runCli(args, { cwd: work.dir, env: env(token) });
+/** A job whose workflow sets PKG_OIDC_AUDIENCE as the registry's operator documents it. */
 const inJob = (job: TokenRequestDouble, ...args: string[]) =>
-  runCli(args, { cwd: work.dir, env: env('', job.env) });
+  runCli(args, { cwd: work.dir, env: env('', { ...job.env, PKG_OIDC_AUDIENCE: AUDIENCE }) });
 
 function setVersion(version: string): void {
   const file = path.join(skill, 'manifest.json');
@@ -179,6 +180,16 @@ describe('trusted publishing', () => {
     for (const jwt of issued) expect(run.stdout + run.stderr).not.toContain(jwt);
   });
 
+  test('a registry that asks for an audience other than its origin gets no ID token', async () => {
+    const before = release.calls.length;
+    const run = await runCli(['publish', 'clock', '--oidc'], { cwd: work.dir, env: env('', release.env) });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      `asks for ID tokens for the audience ${AUDIENCE}, not ${new URL(server.url).origin}; no ID token was requested`,
+    );
+    expect(release.calls.length).toBe(before);
+  });
+
   test('pkg info shows the verified build identity, and the run', async () => {
     const run = await as('', 'info', '@acme/clock@1.1.0');
     expect(run.code, run.stderr).toBe(0);
@@ -264,7 +275,7 @@ describe('trusted publishing', () => {
     const jwt = await gitlab.token({ repository: 'acme/clock', audience: AUDIENCE, sha: SHA, runId: '574' });
     const run = await runCli(['publish', 'clock', '--oidc'], {
       cwd: work.dir,
-      env: env('', { GITLAB_CI: 'true', PKG_ID_TOKEN: jwt }),
+      env: env('', { GITLAB_CI: 'true', PKG_ID_TOKEN: jwt, PKG_OIDC_AUDIENCE: AUDIENCE }),
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(

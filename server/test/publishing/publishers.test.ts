@@ -4,7 +4,7 @@
 // sets the policy, and anyone lists them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/services/registry/user-service.js';
-import { startAcmeRegistry, type AcmeRegistry } from './acme-registry.js';
+import { startAcmeRegistry, type AcmeRegistry, type Answer } from './acme-registry.js';
 
 let acme: AcmeRegistry;
 beforeAll(async () => {
@@ -123,20 +123,37 @@ describe('the policy and who manages publishers', () => {
     expect(removed.body.result.data.json).toEqual({ removed: true, id: added.body.result.data.json.id });
   });
 
-  test('a publisher is added to a package that exists, with a workflow under .github/workflows', async () => {
-    const missing = await acme.trpc(
-      'publishers.add',
-      {
-        namespace: 'acme',
-        name: 'ghost',
-        platform: 'github',
-        repository: 'acme/ghost',
-        workflow: 'release.yml',
-      },
+  test("a publisher added before the package's first version publishes that version from CI", async () => {
+    const ref = { namespace: 'acme', name: 'ghost' };
+    const unknown = await fetch(`${acme.server.url}/packages/acme/ghost/publishers`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as Answer).error.message).toContain(
+      '@acme/ghost has no published version and no trusted publisher',
+    );
+    const pending = { ...ref, platform: 'github', repository: 'acme/ghost', workflow: 'release.yml' };
+    expect((await acme.trpc('publishers.add', pending, acme.owner)).status).toBe(200);
+    const policy = await acme.trpc(
+      'publishers.setPolicy',
+      { ...ref, requireTrustedPublishing: true },
       acme.owner,
     );
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.json.message).toContain('@acme/ghost has no published version');
+    expect(policy.status).toBe(404);
+    expect(policy.body.error.json.message).toContain('once its first version is published');
+    const listed = await fetch(`${acme.server.url}/packages/acme/ghost/publishers`);
+    expect(((await listed.json()) as Answer).publishers).toHaveLength(1);
+
+    const idToken = await acme.github.token(acme.job({ repository: 'acme/ghost' }));
+    const exchanged = await acme.exchange(idToken, '@acme/ghost');
+    expect(exchanged.status).toBe(201);
+    expect((await acme.publish(exchanged.body.token as string, 'ghost', '1.0.0')).status).toBe(201);
+    const record = (await (await fetch(`${acme.server.url}/packages/acme/ghost/1.0.0`)).json()) as Answer;
+    expect(record.provenance.build).toMatchObject({
+      repository: 'acme/ghost',
+      workflow: '.github/workflows/release.yml',
+    });
+  });
+
+  test('a GitHub workflow is a file under .github/workflows', async () => {
     const outside = await acme.trpc(
       'publishers.add',
       {

@@ -1,7 +1,8 @@
 // Trusted publishers and the publishing policy of a package (docs/publishing.md, "Registering a
 // trusted publisher"): anyone may read them; only the namespace's owner may add or remove a
-// publisher or require trusted publishing, with a managing token. A publisher is added to a
-// package that exists (at least one version published).
+// publisher or require trusted publishing, with a managing token. A publisher may be added before
+// the package's first version (owning the namespace is owning every package name in it), so that
+// the first version too is published from CI; the policy is set on a package that exists.
 import {
   formatPackageId,
   RegistryError,
@@ -61,19 +62,24 @@ async function assertPublished(deps: RegistryDeps, ref: PackageRef): Promise<voi
   if (await deps.models.Version.exists({ namespace: ref.namespace, name: ref.name })) return;
   throw new RegistryError(
     'NOT_FOUND',
-    `${formatPackageId(ref.namespace, ref.name)} has no published version; trusted publishers are added to a package that exists, so publish its first version with a token first.`,
+    `${formatPackageId(ref.namespace, ref.name)} has no published version; require trusted publishing once its first version is published (from a trusted publisher or with a token).`,
   );
 }
 
+/** A package's publishers; NOT_FOUND for a name with neither a version nor a publisher. */
 export async function listPublishers(deps: RegistryDeps, ref: PackageRef): Promise<PackagePublishers> {
   const { namespace, name } = ref;
-  await assertPublished(deps, ref);
   const [pkg, docs] = await Promise.all([
     deps.models.Package.findOne({ namespace, name }, { requireTrustedPublishing: 1 }).lean(),
     deps.models.TrustedPublisher.find({ namespace, name })
       .sort({ addedAt: 1, publisherId: 1 })
       .lean<TrustedPublisherDoc[]>(),
   ]);
+  if (!pkg && docs.length === 0)
+    throw new RegistryError(
+      'NOT_FOUND',
+      `${formatPackageId(namespace, name)} has no published version and no trusted publisher.`,
+    );
   return {
     package: formatPackageId(namespace, name),
     requireTrustedPublishing: pkg?.requireTrustedPublishing === true,
@@ -135,7 +141,6 @@ export async function addPublisher(
 ): Promise<TrustedPublisher> {
   const { namespace, name, platform } = input;
   await assertOwner(deps, auth, input);
-  await assertPublished(deps, input);
   const fields = {
     platform,
     issuer: issuerFor(deps, platform),
