@@ -1,11 +1,11 @@
 // Artifact bytes in GridFS (bucket `artifacts`). A put is verified by reading the stored
-// bytes back from the backend and comparing their SHA-256 with the expected integrity.
+// bytes back from the backend and comparing their SHA-256 with the expected integrity; the
+// caller of `write` may write what refers to the bytes while that check runs.
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
 // publish or by the first download, serves later downloads as a file stream.
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 import type { DiskArtifactCache } from './artifact-disk-cache.js';
@@ -18,9 +18,31 @@ const CHUNKS_PER_BATCH = 4;
 type ObjectId = mongoose.Types.ObjectId;
 type Db = NonNullable<Connection['db']>;
 
+/** The file an artifact is stored as. */
+export interface ArtifactFileInfo {
+  filename: string;
+  integrity: string;
+  mediaType: string;
+}
+
+/** Bytes written to the backend: their id, and the check of what the backend holds. */
+export interface WrittenArtifact {
+  id: ObjectId;
+  /**
+   * Resolves once the backend's copy hashes to `integrity` (and the local copy is written);
+   * rejects, with the stored file removed, when it does not.
+   */
+  verified: Promise<void>;
+}
+
 export interface ArtifactStore {
   /** Store the bytes; resolves only once the backend's copy hashes to `integrity`. */
-  put(bytes: Uint8Array, file: { filename: string; integrity: string; mediaType: string }): Promise<ObjectId>;
+  put(bytes: Uint8Array, file: ArtifactFileInfo): Promise<ObjectId>;
+  /**
+   * Store the bytes; resolves once they are written, with their check still running, so that a
+   * caller can write what refers to them meanwhile (and undo it when the check fails).
+   */
+  write(bytes: Uint8Array, file: ArtifactFileInfo): Promise<WrittenArtifact>;
   /**
    * A stream of the stored bytes; it ends with an error if the file is missing or damaged. From
    * GridFS, it resolves once the first chunk is read (a lost database rejects here).
@@ -106,36 +128,86 @@ async function digestOf(connection: Connection, fileId: ObjectId) {
   return hasher.digest();
 }
 
-/** Writes the bytes to GridFS, reads them back and keeps them only if they hash to the integrity. */
-async function putVerified(
+/** GridFS's chunk size (the drivers' default): a small artifact is one chunk. */
+const CHUNK_BYTES = 255 * 1024;
+/** The indexes GridFS readers and drivers expect, created once per database. */
+const gridFsIndexes = new WeakMap<Db, Promise<unknown>>();
+
+function ensureGridFsIndexes(db: Db): Promise<unknown> {
+  let ready = gridFsIndexes.get(db);
+  if (!ready) {
+    ready = Promise.all([
+      db.collection(`${ARTIFACT_BUCKET}.chunks`).createIndex({ files_id: 1, n: 1 }, { unique: true }),
+      db.collection(`${ARTIFACT_BUCKET}.files`).createIndex({ filename: 1, uploadDate: 1 }),
+    ]);
+    ready.catch(() => gridFsIndexes.delete(db)); // asked again by the next write
+    gridFsIndexes.set(db, ready);
+  }
+  return ready;
+}
+
+/**
+ * Writes a GridFS file (the GridFS specification's `files` and `chunks` documents, as the
+ * driver's upload stream writes them) with its chunks and its files document stored at once
+ * rather than one after the other: nothing refers to the id until the caller writes it.
+ */
+async function writeGridFsFile(db: Db, id: ObjectId, bytes: Uint8Array, file: ArtifactFileInfo) {
+  await ensureGridFsIndexes(db);
+  const chunks = [];
+  for (let n = 0, at = 0; at < bytes.byteLength; n++, at += CHUNK_BYTES)
+    chunks.push({
+      _id: new mongoose.Types.ObjectId(),
+      files_id: id,
+      n,
+      data: new mongoose.mongo.Binary(bytes.subarray(at, at + CHUNK_BYTES)),
+    });
+  await Promise.all([
+    chunks.length ? db.collection(`${ARTIFACT_BUCKET}.chunks`).insertMany(chunks, { ordered: false }) : null,
+    db.collection(`${ARTIFACT_BUCKET}.files`).insertOne({
+      _id: id,
+      length: bytes.byteLength,
+      chunkSize: CHUNK_BYTES,
+      uploadDate: new Date(),
+      filename: file.filename,
+      metadata: { integrity: file.integrity, mediaType: file.mediaType },
+    }),
+  ]);
+}
+
+/**
+ * Writes the bytes to GridFS; `verified` reads them back and keeps them only if they hash to the
+ * integrity (the file is removed when they do not).
+ */
+async function writeVerified(
   connection: Connection,
   bytes: Uint8Array,
-  file: { filename: string; integrity: string; mediaType: string },
-): Promise<ObjectId> {
-  const upload = bucketOf(connection).openUploadStream(file.filename, {
-    metadata: { integrity: file.integrity, mediaType: file.mediaType },
-  });
+  file: ArtifactFileInfo,
+): Promise<WrittenArtifact> {
+  const id = new mongoose.Types.ObjectId();
   const discard = () =>
     bucketOf(connection)
-      .delete(upload.id)
+      .delete(id)
       .catch(() => undefined);
   try {
-    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
+    await writeGridFsFile(databaseOf(connection), id, bytes, file);
   } catch (error) {
     await discard();
     throw error;
   }
-  const stored = await digestOf(connection, upload.id).catch(async (error: unknown) => {
-    await discard();
-    throw error;
-  });
-  if (stored.integrity !== file.integrity || stored.size !== bytes.byteLength) {
-    await discard();
-    throw new ArtifactVerificationError(
-      `the backend holds ${stored.integrity} (${stored.size} bytes), expected ${file.integrity} (${bytes.byteLength} bytes)`,
-    );
-  }
-  return upload.id;
+  const verified = digestOf(connection, id).then(
+    async (stored) => {
+      if (stored.integrity === file.integrity && stored.size === bytes.byteLength) return;
+      await discard();
+      throw new ArtifactVerificationError(
+        `the backend holds ${stored.integrity} (${stored.size} bytes), expected ${file.integrity} (${bytes.byteLength} bytes)`,
+      );
+    },
+    async (error: unknown) => {
+      await discard();
+      throw error;
+    },
+  );
+  return { id, verified };
 }
 
 /** Streams from GridFS; with a disk cache, the first reader also writes the local copy. */
@@ -196,12 +268,27 @@ async function openStored(
 
 /** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
 export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
+  const write = async (bytes: Uint8Array, file: ArtifactFileInfo): Promise<WrittenArtifact> => {
+    const written = await writeVerified(connection, bytes, file);
+    const key = written.id.toHexString();
+    // The local copy is written while the backend's is read back; dropped if that check fails.
+    const verified = Promise.all([written.verified, disk?.write(key, bytes)]).then(
+      () => undefined,
+      async (error: unknown) => {
+        await disk?.delete(key).catch(() => undefined);
+        throw error;
+      },
+    );
+    verified.catch(() => undefined); // the caller awaits it; a failure is not unhandled meanwhile
+    return { id: written.id, verified };
+  };
   return {
     async put(bytes, file) {
-      const id = await putVerified(connection, bytes, file);
-      await disk?.write(id.toHexString(), bytes);
+      const { id, verified } = await write(bytes, file);
+      await verified;
       return id;
     },
+    write,
     async open(fileId, signal) {
       const local = await disk?.read(fileId.toHexString());
       const stream = local ?? (await openStored(connection, fileId, disk));

@@ -87,19 +87,30 @@ function assertTokenScope(auth: Auth, manifest: Manifest): void {
     );
 }
 
+/**
+ * The checks that read the store run at once (one round trip); their refusals are then given in
+ * order: the policy, the namespace, the publish rate, the version. Claiming a new namespace is the
+ * one write among them, and a package that requires trusted publishing is in a namespace claimed
+ * already, so no refused publish claims one.
+ */
 async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Promise<void> {
   const { namespace, name, version } = manifest;
   assertTokenScope(auth, manifest);
-  await assertPublishingPolicy(deps, auth, manifest);
-  await claimNamespace(deps, namespace, auth.user);
+  const [policy, claim, exists] = await Promise.allSettled([
+    assertPublishingPolicy(deps, auth, manifest),
+    claimNamespace(deps, namespace, auth.user),
+    deps.models.Version.exists({ namespace, name, version }),
+  ]);
+  if (policy.status === 'rejected') throw policy.reason;
+  if (claim.status === 'rejected') throw claim.reason;
   const limit = deps.limiter.hit(`publish:${auth.user}`, deps.config.PKG_RATE_LIMIT_PUBLISH, 60_000);
   if (!limit.allowed) {
     throw new RegistryError('RATE_LIMITED', `Too many publishes; try again in ${limit.retryAfter} s.`, {
       retryAfter: limit.retryAfter,
     });
   }
-  if (await deps.models.Version.exists({ namespace, name, version }))
-    throw versionExists(formatPackageId(namespace, name), version);
+  if (exists.status === 'rejected') throw exists.reason;
+  if (exists.value) throw versionExists(formatPackageId(namespace, name), version);
 }
 
 /** Who publishes: the database must be up, and the bearer token valid (before the body is read). */

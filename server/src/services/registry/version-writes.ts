@@ -2,9 +2,9 @@
 // (docs/registry-api.md, "Publish" and "Provenance"; docs/legacy-bundles.md):
 //   publishVersion  builds the artifact's file entry and the version record (fields, integrity,
 //                   size, provenance, timestamps) from what the caller checked, then runs:
-//   storeArtifact   the bytes into the artifact store (verified by reading them back)
+//   storeArtifact   the bytes into the artifact store, then read back and checked while:
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
-//                   signed"); on failure the artifact is removed again
+//                   signed"), is written; on a failure of either, both are removed again
 //   logAndRefresh   its publish entry appended to the log (docs/trust.md, "The log") while the
 //                   package's versions are read; once the entry's index is claimed, the version's
 //                   log index is set while the entry's hashes and checkpoint are stored; then the
@@ -81,7 +81,8 @@ export async function publishVersion(
     mediaType: artifact.mediaType,
     format: artifact.format,
   };
-  const fileId = await storeArtifact(deps, input.bytes, file, artifact.what);
+  // The version record is written while the stored bytes are read back and checked.
+  const { fileId, verified } = await storeArtifact(deps, input.bytes, file, artifact.what);
   const now = deps.clock();
   const fields = {
     namespace,
@@ -98,7 +99,13 @@ export async function publishVersion(
   const provenance = provenanceOf({ ...fields, format, filename }, input.origin);
   const signature = signVersion(signer, { ...fields, provenance });
   const record: NewVersion = { ...fields, provenance, signatures: [signature] };
-  if ((await writeVersion(deps, record, fileId, file)) === 'exists') return 'exists';
+  const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
+  if (written.status === 'rejected') throw written.reason;
+  if (written.value === 'exists') return 'exists';
+  if (checked.status === 'rejected') {
+    await undoPublish(deps, record, null); // the failed check removed the stored bytes
+    throw checked.reason;
+  }
   await logAndRefresh(deps, record, fileId, { signer, at: now });
   return 'written';
 }
@@ -138,11 +145,12 @@ async function logAndRefresh(
 }
 
 /**
- * Removes a written version and its artifact again, and tells readers to read the package anew.
+ * Removes a written version and its artifact (unless `fileId` is null: removed already) again,
+ * and tells readers to read the package anew.
  * A removal that fails (usually because the database went away) is logged: the version stays
  * stored although the publish was refused.
  */
-async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileId): Promise<void> {
+async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileId | null): Promise<void> {
   const { namespace, name, version } = record;
   let left: unknown;
   const undo = (step: () => PromiseLike<unknown>) =>
@@ -155,7 +163,7 @@ async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileI
   // Readers may have cached the version list with the removed version in it: a new revision
   // makes every process read it again (metadata-cache.ts).
   await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
-  await undo(() => deps.artifacts.remove(fileId));
+  if (fileId) await undo(() => deps.artifacts.remove(fileId));
   if (left !== undefined)
     deps.logger.error(
       { err: left, package: formatPackageId(namespace, name), version },
@@ -173,15 +181,27 @@ export async function storeArtifact(
   bytes: Uint8Array,
   file: ArtifactFile,
   what: string,
-): Promise<FileId> {
-  try {
-    return await deps.artifacts.put(bytes, file);
-  } catch (error) {
+): Promise<{ fileId: FileId; verified: Promise<void> }> {
+  const failed = (error: unknown): RegistryError => {
     const failure = mapStorageFailure(error);
-    if (failure instanceof RegistryError) throw failure;
-    throw new RegistryError('ARTIFACT_STORAGE_FAILED', `Storing the ${what} failed; nothing was published.`, {
-      cause: error,
+    if (failure instanceof RegistryError) return failure;
+    return new RegistryError(
+      'ARTIFACT_STORAGE_FAILED',
+      `Storing the ${what} failed; nothing was published.`,
+      {
+        cause: error,
+      },
+    );
+  };
+  try {
+    const written = await deps.artifacts.write(bytes, file);
+    const verified = written.verified.catch((error: unknown) => {
+      throw failed(error);
     });
+    verified.catch(() => undefined); // awaited by the caller
+    return { fileId: written.id, verified };
+  } catch (error) {
+    throw failed(error);
   }
 }
 
@@ -264,9 +284,10 @@ export async function refreshPackageSummary(
   before?: Promise<unknown>,
 ): Promise<void> {
   const [versions] = await Promise.all([
-    deps.models.Version.find({ namespace, name }, { version: 1, manifest: 1, yanked: 1, deprecated: 1 }).lean<
-      SummaryVersion[]
-    >(),
+    deps.models.Version.find(
+      { namespace, name },
+      { version: 1, 'manifest.description': 1, yanked: 1, deprecated: 1 },
+    ).lean<SummaryVersion[]>(),
     before,
   ]);
   const latest = latestOf(versions);
