@@ -161,8 +161,11 @@ async function writeGridFsFile(db: Db, id: ObjectId, bytes: Uint8Array, file: Ar
       n,
       data: new mongoose.mongo.Binary(bytes.subarray(at, at + CHUNK_BYTES)),
     });
+  // One insert a chunk, as the driver's upload stream does (a lost connection fails each with the
+  // driver's network error, which mapStorageFailure knows).
+  const chunkStore = db.collection(`${ARTIFACT_BUCKET}.chunks`);
   await Promise.all([
-    chunks.length ? db.collection(`${ARTIFACT_BUCKET}.chunks`).insertMany(chunks, { ordered: false }) : null,
+    ...chunks.map((chunk) => chunkStore.insertOne(chunk)),
     db.collection(`${ARTIFACT_BUCKET}.files`).insertOne({
       _id: id,
       length: bytes.byteLength,
