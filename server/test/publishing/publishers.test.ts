@@ -153,6 +153,24 @@ describe('the policy and who manages publishers', () => {
     });
   });
 
+  test('a publisher added in a namespace nobody owns yet claims it for the caller, as a first publish would', async () => {
+    const newbie = (await createUser(acme.server.deps.registry, 'newbie')).token.token;
+    const rival = (await createUser(acme.server.deps.registry, 'rival')).token.token;
+    const pending = {
+      namespace: 'newbie',
+      name: 'first',
+      platform: 'github',
+      repository: 'newbie/first',
+      workflow: 'release.yml',
+    };
+    expect((await acme.trpc('publishers.add', pending, newbie)).status).toBe(200);
+    const refused = await acme.trpc('publishers.add', { ...pending, name: 'second' }, rival);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.json.message).toContain(
+      'neither the owner nor a maintainer of the namespace newbie',
+    );
+  });
+
   test('a GitHub workflow is a file under .github/workflows', async () => {
     const outside = await acme.trpc(
       'publishers.add',

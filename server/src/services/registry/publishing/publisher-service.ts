@@ -2,7 +2,8 @@
 // trusted publisher"): anyone may read them; only the namespace's owner may add or remove a
 // publisher or require trusted publishing, with a managing token. A publisher may be added before
 // the package's first version (owning the namespace is owning every package name in it), so that
-// the first version too is published from CI; the policy is set on a package that exists.
+// the first version too is published from CI, in a namespace it claims for the caller when nobody
+// owns it yet (as a first publish would); the policy is set on a package that exists.
 import {
   formatPackageId,
   RegistryError,
@@ -14,7 +15,7 @@ import {
 import { randomInt } from 'node:crypto';
 import type { TrustedPublisherDoc } from '../../../db/models/trusted-publisher.js';
 import type { Auth } from '../auth-service.js';
-import { notAMember } from '../namespace-service.js';
+import { claimNamespace, notAMember } from '../namespace-service.js';
 import type { RegistryDeps } from '../registry-deps.js';
 
 /** At most this many trusted publishers a package. */
@@ -41,14 +42,23 @@ export function publisherOf(doc: TrustedPublisherDoc): TrustedPublisher {
   };
 }
 
-/** The namespace's owner, with a token scoped to it; a maintainer is refused too. */
-export async function assertOwner(deps: RegistryDeps, auth: Auth, ref: PackageRef): Promise<void> {
+/**
+ * The namespace's owner, with a token scoped to it; a maintainer is refused too. `claim`: a
+ * namespace nobody owns yet is claimed for the caller first, as a first publish would claim it.
+ */
+export async function assertOwner(
+  deps: RegistryDeps,
+  auth: Auth,
+  ref: PackageRef,
+  { claim = false }: { claim?: boolean } = {},
+): Promise<void> {
   const { namespace } = ref;
   if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
     throw new RegistryError(
       'TOKEN_SCOPE',
       `This token may act only on ${auth.token.namespaces.join(', ')}, not on ${namespace}.`,
     );
+  if (claim && auth.token.kind === 'manage') await claimNamespace(deps, namespace, auth.user);
   const doc = await deps.models.Namespace.findOne({ namespace }, { owner: 1, maintainers: 1 }).lean();
   if (doc?.owner === auth.user) return;
   if (!doc?.maintainers.includes(auth.user)) throw notAMember(auth.user, namespace);
@@ -140,7 +150,7 @@ export async function addPublisher(
   input: AddPublisherInput,
 ): Promise<TrustedPublisher> {
   const { namespace, name, platform } = input;
-  await assertOwner(deps, auth, input);
+  await assertOwner(deps, auth, input, { claim: true });
   const fields = {
     platform,
     issuer: issuerFor(deps, platform),
