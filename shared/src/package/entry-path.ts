@@ -1,5 +1,6 @@
 // The rules for a path inside a package archive: relative, portable, no traversal, nothing
 // hidden, no node_modules. One problem per path, the most serious first.
+import { hasControlCharacter } from '../schemas/one-line.js';
 import { PACKAGE_LIMITS } from './limits.js';
 import { type Problem, PROBLEM_CODES as C, problem } from './problems.js';
 
@@ -32,14 +33,6 @@ export function entryPathProblem(path: string, isDirectory: boolean): Problem | 
     return problem(path, C.NODE_MODULES, `node_modules is never packed: ${shown}`);
   }
   return undefined;
-}
-
-export function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
 }
 
 /** The key under which two paths collide on a case-insensitive or normalising file system. */

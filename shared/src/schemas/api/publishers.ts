@@ -3,6 +3,7 @@
 // the registry verified from that token. Outputs are the REST bodies of docs/publishing.md.
 import { z } from 'zod';
 import { parsePackageId } from '../names.js';
+import { oneLine } from '../one-line.js';
 import { buildIdentitySchema, oidcPlatformSchema, timestampSchema } from '../provenance.js';
 export { OIDC_PLATFORMS, buildIdentitySchema, oidcPlatformSchema } from '../provenance.js';
 export type { BuildIdentity, OidcPlatform } from '../provenance.js';
@@ -15,20 +16,7 @@ export const OIDC_TOKEN_MINUTES = 15;
 /** The largest ID token the exchange reads; GitHub's and GitLab's are 1 to 3 KB. */
 export const MAX_ID_TOKEN_CHARS = 16 * 1024;
 
-function hasControlCharacter(value: string): boolean {
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-const field = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${what} is required`)
-    .max(max, `${what} is at most ${max} characters`)
-    .refine((v) => !hasControlCharacter(v), `${what} is one line, without control characters`);
+const field = (what: string, max: number) => oneLine(what, max).trim().min(1, `${what} is required`);
 
 /** `owner/repo` on GitHub, `group/subgroup/project` on GitLab. */
 export const repositorySchema = field('the repository', 200).refine(

@@ -3,25 +3,11 @@
 import { z } from 'zod';
 import { versionRefSchema, packageRefSchema } from './packages.js';
 import { timestampSchema } from '../provenance.js';
+import { oneLine } from '../one-line.js';
 export * from './version-trust.js';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected base64');
 const hashB64 = base64.length(44, 'a SHA-256 hash in base64 is 44 characters');
-function hasControlCharacter(value: string): boolean {
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
-/** One line of text: no line break or other control character. */
-const oneLine = (what: string, max: number) =>
-  z
-    .string()
-    .max(max, `${what} is at most ${max} characters`)
-    .refine((v) => !hasControlCharacter(v), `${what} is one line, without control characters`);
-
 export const registryKeySchema = z.object({
   keyid: z.string(),
   keytype: z.literal('ed25519'),
