@@ -1,0 +1,105 @@
+// Writes, refreshes and deletes the skill folders of a project's installed packages in the given
+// skills folders (docs/agents.md). A folder is managed when its SKILL.md carries the `pkg-managed`
+// metadata; any other folder of the same name was written by hand and is never touched, only
+// reported. SKILL.md is written to a temporary file and renamed into place.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../json-file.js';
+import { readLockFile, packageDir, type Project } from '../project/project.js';
+import { linkedSkill, managedBy, type LinkedSkill } from './linked-skill.js';
+import { readLinkState, writeLinkState, type LinkRoot, type LinkState } from './link-state.js';
+
+export interface SyncResult {
+  linked: { package: string; version: string; path: string; scope: LinkRoot['scope'] }[];
+  /** Folders of a package's skill name written by hand: left alone. */
+  shadowed: { package: string; path: string }[];
+  removed: { package: string; path: string }[];
+}
+
+type FolderState = 'missing' | 'managed' | 'hand-written';
+
+export function folderState(folder: string): FolderState {
+  if (!existsSync(folder)) return 'missing';
+  let text: string;
+  try {
+    text = readFileSync(path.join(folder, 'SKILL.md'), 'utf8');
+  } catch {
+    return 'hand-written';
+  }
+  return managedBy(text) === undefined ? 'hand-written' : 'managed';
+}
+
+/** The linked skills of every package pkg-lock.json pins and `.pkg/packages` holds. */
+export function installedSkills(project: Project): LinkedSkill[] {
+  const lock = readLockFile(project);
+  return Object.keys(lock?.packages ?? {})
+    .sort()
+    .map((id) => packageDir(project, id))
+    .filter((dir) => existsSync(path.join(dir, 'manifest.json')))
+    .map((dir) => linkedSkill(dir));
+}
+
+function removeManaged(folder: string): boolean {
+  if (folderState(folder) !== 'managed') return false;
+  // Only what pkg wrote: SKILL.md and a leftover temporary file; anything else keeps the folder.
+  for (const name of readdirSync(folder)) {
+    if (name === 'SKILL.md' || name.endsWith('.tmp')) rmSync(path.join(folder, name), { force: true });
+  }
+  if (readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true });
+  return true;
+}
+
+function writeSkills(roots: readonly LinkRoot[], skills: readonly LinkedSkill[], result: SyncResult): void {
+  for (const root of roots) {
+    for (const skill of skills) {
+      const folder = path.join(root.dir, skill.folder);
+      if (folderState(folder) === 'hand-written') {
+        result.shadowed.push({ package: skill.id, path: folder });
+        continue;
+      }
+      mkdirSync(folder, { recursive: true });
+      writeFileAtomic(path.join(folder, 'SKILL.md'), skill.text);
+      result.linked.push({ package: skill.id, version: skill.version, path: folder, scope: root.scope });
+    }
+  }
+}
+
+/**
+ * Brings the project's skill folders in `roots` (and those linked before) up to date with what is
+ * installed: writes or refreshes each package's folder, deletes the managed folders of packages
+ * no longer installed, and records what it wrote in `.pkg/agents.json`.
+ */
+export function syncLinks(project: Project, newRoots: readonly LinkRoot[] = []): SyncResult {
+  const previous: LinkState = readLinkState(project) ?? { version: 1, roots: [], links: [] };
+  const roots = [...previous.roots];
+  for (const root of newRoots) if (!roots.some((r) => r.dir === root.dir)) roots.push(root);
+  const skills = installedSkills(project);
+  const result: SyncResult = { linked: [], shadowed: [], removed: [] };
+  writeSkills(roots, skills, result);
+  const kept = new Set(result.linked.map((l) => l.path));
+  for (const link of previous.links) {
+    if (!kept.has(link.path) && removeManaged(link.path)) {
+      result.removed.push({ package: link.package, path: link.path });
+    }
+  }
+  const links = result.linked.map(({ package: id, version, path: p }) => ({ package: id, version, path: p }));
+  writeLinkState(project, { version: 1, roots, links });
+  return result;
+}
+
+/** After install or remove: refresh the links, if this project has any; a problem is a warning. */
+export function refreshLinksAfterChange(project: Project): void {
+  try {
+    if (!readLinkState(project)) return;
+    const result = syncLinks(project);
+    for (const s of result.shadowed) {
+      process.stderr.write(
+        `pkg: warning: ${s.path} was written by hand (no pkg-managed marker); left alone\n`,
+      );
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`pkg: warning: the agent skill folders were not refreshed: ${message}\n`);
+    process.stderr.write('pkg: run pkg agents link to try again.\n');
+  }
+}
