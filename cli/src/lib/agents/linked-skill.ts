@@ -40,7 +40,11 @@ function propertyLines(schema: unknown): string[] {
   const entries = Object.entries(object.properties ?? {});
   if (entries.length === 0) return ['- input: `{}` (no properties)'];
   return entries.map(([key, prop]) => {
-    const type = Array.isArray(prop.type) ? prop.type.join(' | ') : String(prop.type ?? 'any');
+    const type = Array.isArray(prop.type)
+      ? prop.type.map(String).join(' | ')
+      : typeof prop.type === 'string'
+        ? prop.type
+        : 'any';
     const choices = Array.isArray(prop.enum)
       ? ` one of ${prop.enum.map((v) => JSON.stringify(v)).join(', ')}`
       : '';
