@@ -2,7 +2,7 @@
 // visible to the agents found on the machine, as one SKILL.md per skill folder (docs/agents.md).
 import { CliError, EXIT } from '../exit.js';
 import { AGENTS, findAgents, skillRoots } from '../lib/agents/agent-table.js';
-import { syncLinks } from '../lib/agents/sync-links.js';
+import { syncLinks, warnAbout } from '../lib/agents/sync-links.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { findProject } from '../lib/project/project.js';
@@ -48,11 +48,7 @@ export const agentsLinkCommand = defineCommand({
     const scope = options.global === true ? 'global' : 'project';
     const roots = skillRoots(agents, scope, project.root).map((dir) => ({ dir, scope }) as const);
     const result = syncLinks(project, roots);
-    for (const s of result.shadowed) {
-      process.stderr.write(
-        `pkg: warning: ${s.path} was written by hand (no pkg-managed marker); left alone, ${s.package} is not linked there\n`,
-      );
-    }
+    warnAbout(result);
     if (globals.json) return printJson({ agents, ...result });
     const found = agents.length === 0 ? 'no agent found' : agents.map((a) => a.label).join(', ');
     printLines([

@@ -9,7 +9,7 @@ import { printJson, printLines } from '../lib/output.js';
 import { findProject, type Project } from '../lib/project/project.js';
 
 function shadowedFolders(project: Project, roots: readonly string[]) {
-  const skills = installedSkills(project);
+  const { skills } = installedSkills(project);
   return roots.flatMap((root) =>
     skills
       .map((skill) => ({ package: skill.id, path: path.join(root, skill.folder) }))

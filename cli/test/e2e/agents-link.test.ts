@@ -2,7 +2,16 @@
 // installed into a temp project, a temp HOME where Claude Code is installed (~/.claude exists),
 // then `pkg agents link` (project and --global), a hand-written folder that is left alone,
 // `pkg agents list`, an update and a remove that keep the folders right (docs/agents.md).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '@pkg/server/testing';
@@ -85,6 +94,17 @@ describe('pkg agents link', () => {
     }
   });
 
+  test('--agent links for an agent that is not found; Codex reads the shared folder', async () => {
+    const run = await cli(['agents', 'link', '--agent', 'codex', '--json'], project);
+    expect(run.code, run.stderr).toBe(0);
+    const json = JSON.parse(run.stdout) as { agents: { id: string; foundBy: string }[] };
+    expect(json.agents).toEqual([
+      expect.objectContaining({ id: 'claude-code', foundBy: path.join(home.dir, '.claude') }),
+      expect.objectContaining({ id: 'codex', foundBy: '--agent', skillsDir: '.agents/skills' }),
+    ]);
+    expect(existsSync(path.join(project, '.codex'))).toBe(false);
+  });
+
   test('--agent names an unknown agent: exit 2 with the known ones', async () => {
     const run = await cli(['agents', 'link', '--agent', 'nope'], project);
     expect(run.code).toBe(2);
@@ -104,6 +124,27 @@ describe('a hand-written skill folder of the same name', () => {
     expect(run.stderr).toContain(`pkg: warning: ${handWritten()} was written by hand`);
     expect(skillMd(handWritten())).toBe(mine);
     expect(skillMd(path.join(project, '.agents/skills/alice-notes'))).toContain('pkg-managed');
+  });
+
+  test('a folder that is a symbolic link (as other installers make) is never written through', async () => {
+    const elsewhere = path.join(work.dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'SKILL.md'), mine);
+    const link = path.join(home.dir, '.agents/skills/alice-notes');
+    rmSync(link, { recursive: true });
+    symlinkSync(elsewhere, link);
+    const run = await cli(['agents', 'link', '--global'], project);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`pkg: warning: ${link} was written by hand`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(skillMd(elsewhere)).toBe(mine);
+    rmSync(link);
+    expect((await cli(['agents', 'link', '--global'], project)).stderr).toBe(
+      'pkg: warning: ' +
+        handWritten() +
+        ' was written by hand (no pkg-managed marker); left alone, @alice/notes is not linked there\n',
+    );
+    expect(skillMd(link)).toContain('pkg-managed: "@alice/notes@0.1.0"');
   });
 
   test('pkg agents list shows the agents, the links and the shadowing folder', async () => {

@@ -2,7 +2,7 @@
 // skills folders (docs/agents.md). A folder is managed when its SKILL.md carries the `pkg-managed`
 // metadata; any other folder of the same name was written by hand and is never touched, only
 // reported. SKILL.md is written to a temporary file and renamed into place.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../json-file.js';
 import { readLockFile, packageDir, type Project } from '../project/project.js';
@@ -14,12 +14,17 @@ export interface SyncResult {
   /** Folders of a package's skill name written by hand: left alone. */
   shadowed: { package: string; path: string }[];
   removed: { package: string; path: string }[];
+  /** Packages that could not be linked, and why (their earlier folders are kept). */
+  problems: { package: string; message: string }[];
 }
 
 type FolderState = 'missing' | 'managed' | 'hand-written';
 
 export function folderState(folder: string): FolderState {
-  if (!existsSync(folder)) return 'missing';
+  const stats = lstatSync(folder, { throwIfNoEntry: false });
+  if (!stats) return 'missing';
+  // A link or a file is someone else's (the skills CLI links its folders): never written through.
+  if (!stats.isDirectory()) return 'hand-written';
   let text: string;
   try {
     text = readFileSync(path.join(folder, 'SKILL.md'), 'utf8');
@@ -30,13 +35,27 @@ export function folderState(folder: string): FolderState {
 }
 
 /** The linked skills of every package pkg-lock.json pins and `.pkg/packages` holds. */
-export function installedSkills(project: Project): LinkedSkill[] {
+export function installedSkills(project: Project): {
+  skills: LinkedSkill[];
+  problems: SyncResult['problems'];
+} {
   const lock = readLockFile(project);
-  return Object.keys(lock?.packages ?? {})
-    .sort()
-    .map((id) => packageDir(project, id))
-    .filter((dir) => existsSync(path.join(dir, 'manifest.json')))
-    .map((dir) => linkedSkill(dir));
+  const skills: LinkedSkill[] = [];
+  const problems: SyncResult['problems'] = [];
+  for (const id of Object.keys(lock?.packages ?? {}).sort()) {
+    const dir = packageDir(project, id);
+    if (!existsSync(path.join(dir, 'manifest.json'))) continue;
+    try {
+      skills.push(linkedSkill(dir));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push({
+        package: id,
+        message: `${id} was not linked: its installed files cannot be read (${reason})`,
+      });
+    }
+  }
+  return { skills, problems };
 }
 
 function removeManaged(folder: string): boolean {
@@ -73,18 +92,33 @@ export function syncLinks(project: Project, newRoots: readonly LinkRoot[] = []):
   const previous: LinkState = readLinkState(project) ?? { version: 1, roots: [], links: [] };
   const roots = [...previous.roots];
   for (const root of newRoots) if (!roots.some((r) => r.dir === root.dir)) roots.push(root);
-  const skills = installedSkills(project);
-  const result: SyncResult = { linked: [], shadowed: [], removed: [] };
+  const { skills, problems } = installedSkills(project);
+  const result: SyncResult = { linked: [], shadowed: [], removed: [], problems };
   writeSkills(roots, skills, result);
   const kept = new Set(result.linked.map((l) => l.path));
+  const unreadable = new Set(problems.map((p) => p.package));
+  const stillThere = previous.links.filter((l) => unreadable.has(l.package));
   for (const link of previous.links) {
-    if (!kept.has(link.path) && removeManaged(link.path)) {
+    if (!kept.has(link.path) && !unreadable.has(link.package) && removeManaged(link.path)) {
       result.removed.push({ package: link.package, path: link.path });
     }
   }
-  const links = result.linked.map(({ package: id, version, path: p }) => ({ package: id, version, path: p }));
+  const links = [
+    ...result.linked.map(({ package: id, version, path: p }) => ({ package: id, version, path: p })),
+    ...stillThere,
+  ];
   writeLinkState(project, { version: 1, roots, links });
   return result;
+}
+
+/** Prints the folders left alone and the packages not linked, as warnings on stderr. */
+export function warnAbout(result: SyncResult): void {
+  for (const s of result.shadowed) {
+    process.stderr.write(
+      `pkg: warning: ${s.path} was written by hand (no pkg-managed marker); left alone, ${s.package} is not linked there\n`,
+    );
+  }
+  for (const problem of result.problems) process.stderr.write(`pkg: warning: ${problem.message}\n`);
 }
 
 /** After install or remove: refresh the links, if this project has any; a problem is a warning. */
