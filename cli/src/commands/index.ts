@@ -11,6 +11,8 @@ export interface CommandEntry {
 }
 
 export const commands: CommandEntry[] = [
+  { name: 'agents link', load: async () => (await import('./agents-link.js')).agentsLinkCommand },
+  { name: 'agents list', load: async () => (await import('./agents-list.js')).agentsListCommand },
   { name: 'ai generate', load: async () => (await import('./ai/generate.js')).aiGenerateCommand },
   { name: 'ai models', load: async () => (await import('./ai/models.js')).aiModelsCommand },
   { name: 'block latest', load: async () => (await import('./chain/block-latest.js')).blockLatestCommand },

@@ -2,6 +2,7 @@
 // pkg-lock.json), verified before anything is written. See install/install.ts.
 import { z } from 'zod';
 import { install } from '../install/install.js';
+import { refreshLinksAfterChange } from '../lib/agents/sync-links.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines, formatSize } from '../lib/output.js';
 import { findProject } from '../lib/project/project.js';
@@ -36,6 +37,7 @@ export const installCommand = defineCommand({
       acceptPermissions: acceptPermissions === true,
       progress: !globals.json,
     });
+    if (installed.length > 0) refreshLinksAfterChange(project);
     if (globals.json) return printJson({ installed });
     if (installed.length === 0) return printLines(['nothing to install: pkg.json lists no packages']);
     printLines(

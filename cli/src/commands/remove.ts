@@ -1,6 +1,7 @@
 // pkg remove <@ns/name ...>: uninstall, and drop the packages from pkg.json and pkg-lock.json.
 import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
+import { refreshLinksAfterChange } from '../lib/agents/sync-links.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { readProjectFiles, withoutPackages } from '../lib/project/project-files.js';
@@ -32,6 +33,7 @@ export const removeCommand = defineCommand({
       ids.map((id) => ({ target: packageDir(project, id), source: undefined })),
       withoutPackages(files, ids),
     );
+    refreshLinksAfterChange(project);
     if (globals.json) return printJson({ removed: ids });
     printLines(ids.map((id) => `removed ${id}`));
   },
