@@ -42,8 +42,11 @@ const netprobeFiles = {
         entry: 'tools/fetch.js',
         inputSchema: 'schemas/fetch.json',
       },
+      { name: 'crash', description: 'Throws.', entry: 'tools/crash.js', inputSchema: 'schemas/crash.json' },
     ],
   }),
+  'schemas/crash.json': JSON.stringify({ type: 'object' }),
+  'tools/crash.js': "export default async function () {\n  throw new RangeError('out of range');\n}\n",
   'SKILL.md': '---\nname: netprobe\ndescription: Fetches a URL.\n---\n\n# netprobe\n',
   'schemas/fetch.json': JSON.stringify(INPUT),
   'tools/fetch.js':
@@ -109,7 +112,11 @@ afterAll(async () => {
 describe('pkg mcp --skills', () => {
   test('lists every installed tool with its description and schemas as the package gives them', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['acme__greeter__hello', 'acme__netprobe__fetch']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'acme__greeter__hello',
+      'acme__netprobe__fetch',
+      'acme__netprobe__crash',
+    ]);
     const hello = tools[0];
     const installed = path.join(project, '.pkg/packages/@acme/greeter/schemas');
     expect(hello).toMatchObject({ title: '@acme/greeter hello', description: 'Greets someone by name.' });
@@ -147,6 +154,19 @@ describe('pkg mcp --skills', () => {
     );
   });
 
+  test('a tool that throws is an isError result with its error, and the server keeps serving', async () => {
+    const result = await call('acme__netprobe__crash', {});
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('error TOOL_FAILED: The tool crash failed: RangeError: out of range');
+    expect((await call('acme__greeter__hello', { name: 'Cy' })).structuredContent).toEqual({
+      greeting: 'Hello, Cy!',
+    });
+  });
+
+  test('an unknown tool name is a protocol error (invalid params)', async () => {
+    await expect(call('acme__nothing__here', {})).rejects.toThrow(/Unknown tool: acme__nothing__here/);
+  });
+
   test('SKILL.md of each package is a resource', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual([
@@ -175,6 +195,7 @@ describe('pkg mcp --skills', () => {
       'acme__greeter__hello',
       'acme__later__hello',
       'acme__netprobe__fetch',
+      'acme__netprobe__crash',
     ]);
     expect((await call('acme__later__hello', { name: 'Bo' })).structuredContent).toEqual({
       greeting: 'Hello, Bo!',
@@ -216,6 +237,6 @@ describe('pkg mcp --skills', () => {
   });
 
   test('logs go to stderr', () => {
-    expect(stderr).toContain('pkg mcp --skills: serving 2 tools of 2 packages');
+    expect(stderr).toContain('pkg mcp --skills: serving 3 tools of 2 packages');
   });
 });
