@@ -95,7 +95,7 @@ beforeAll(async () => {
     command: process.execPath,
     args: [CLI, 'mcp', '--skills'],
     cwd: project,
-    env: { PATH: process.env.PATH ?? '', ...env } as Record<string, string>,
+    env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
