@@ -3,6 +3,7 @@
 // tool of every package installed in the project, each call run by the path `pkg run` takes
 // (docs/sandbox.md, "The MCP skills server"). One server a process: give exactly one of the two.
 // Logs go to stderr only.
+import { resolve } from 'node:path';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { findProject } from '../lib/project/project.js';
@@ -43,9 +44,10 @@ export const mcpCommand = defineCommand({
     'client for both).',
     '',
     '--data    the data layer: every data SDK operation is a tool returning its envelope.',
-    '--skills  every tool of every package installed in this project (the nearest pkg.json',
-    '          upwards), named <namespace>__<name>__<tool>, with its JSON Schemas, and each',
-    '          SKILL.md as a resource pkg://@<namespace>/<name>/SKILL.md. Each call runs as',
+    '--skills  every tool of every package installed in the project (the nearest pkg.json',
+    '          upwards from --project, else from the current directory), named',
+    '          <namespace>__<name>__<tool>, with its JSON Schemas, and each SKILL.md as a',
+    '          resource pkg://@<namespace>/<name>/SKILL.md. Each call runs as',
     '          `pkg run` runs it: installed files checked, permissions granted at install,',
     '          input and output validated, the sandbox and its limits. A refusal or failure is',
     '          a tool result with isError. The list follows pkg install and pkg remove.',
@@ -53,6 +55,7 @@ export const mcpCommand = defineCommand({
     'Examples:',
     '  pkg mcp --skills',
     '  pkg mcp --skills --sandbox node',
+    '  pkg mcp --skills --project ~/code/my-agent',
     '  pkg mcp --data',
   ].join('\n'),
   configure: (cmd) =>
@@ -62,18 +65,23 @@ export const mcpCommand = defineCommand({
       .option(
         '--sandbox <os|node>',
         'with --skills: the boundary, os (default) or node (weaker; see pkg doctor)',
+      )
+      .option(
+        '--project <dir>',
+        'with --skills: find the project from this directory (default: the current one)',
       ),
   async run({ options }) {
     const data = options.data === true;
     const skills = options.skills === true;
     if (data === skills)
       throw usage(data ? 'Give one of --data and --skills, not both.' : 'pkg mcp needs --data or --skills.');
-    if (options.sandbox !== undefined) {
-      if (!skills) throw usage('--sandbox applies to pkg mcp --skills only.');
-      parseSandboxChoice(options.sandbox, '--sandbox');
-    }
+    for (const option of ['sandbox', 'project'])
+      if (options[option] !== undefined && !skills)
+        throw usage(`--${option} applies to pkg mcp --skills only.`);
+    if (options.sandbox !== undefined) parseSandboxChoice(options.sandbox, '--sandbox');
     if (data) return serveData();
     const { serveSkills } = await import('../runtime/skills-server/serve-skills.js');
-    await serveSkills({ project: findProject(), version: cliVersion, sandbox: options.sandbox });
+    const from = typeof options.project === 'string' ? resolve(options.project) : process.cwd();
+    await serveSkills({ project: findProject(from), version: cliVersion, sandbox: options.sandbox });
   },
 });

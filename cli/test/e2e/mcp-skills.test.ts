@@ -93,8 +93,9 @@ beforeAll(async () => {
 
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', '--skills'],
-    cwd: project,
+    // Started elsewhere, as a client may start it, and pointed at the project.
+    args: [CLI, 'mcp', '--skills', '--project', project],
+    cwd: work.dir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });
@@ -202,6 +203,18 @@ describe('pkg mcp --skills', () => {
     });
   }, 30_000);
 
+  test('a pkg remove while the server runs is announced too', async () => {
+    const toolsChanged = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
+    const removed = await runCli(['remove', '@acme/later'], { cwd: project, env });
+    expect(removed.code, removed.stderr).toBe(0);
+    await toolsChanged;
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('acme__later__hello');
+    const gone = await call('acme__later__hello', { name: 'Bo' }).catch((error: unknown) => error);
+    expect(String(gone)).toContain('Unknown tool: acme__later__hello');
+  }, 30_000);
+
   test('permissions pkg.json does not grant are refused, naming the command that grants them', async () => {
     const manifestFile = path.join(project, 'pkg.json');
     const original = readFileSync(manifestFile, 'utf8');
@@ -234,6 +247,18 @@ describe('pkg mcp --skills', () => {
     expect(text(result)).toContain(
       'hint: Reinstall it to get the published files back: pkg install @acme/greeter',
     );
+  });
+
+  test.each([
+    [[], 'pkg mcp needs --data or --skills.'],
+    [['--data', '--skills'], 'Give one of --data and --skills, not both.'],
+    [['--data', '--sandbox', 'node'], '--sandbox applies to pkg mcp --skills only.'],
+    [['--skills', '--sandbox', 'vm'], '--sandbox must be one of os, node (got "vm").'],
+  ])('pkg mcp %j is a usage error', async (args, message) => {
+    const run = await runCli(['mcp', ...args], { cwd: project, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`error BAD_REQUEST: ${message}`);
+    expect(run.stdout).toBe('');
   });
 
   test('logs go to stderr', () => {
