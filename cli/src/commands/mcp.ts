@@ -8,6 +8,8 @@ import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { findProject } from '../lib/project/project.js';
 import { parseSandboxChoice } from '../runtime/boundary.js';
+import { limitOptions } from '../runtime/limit-options.js';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../runtime/sandbox.js';
 import { cliVersion } from '../version.js';
 
 function usage(message: string): CliError {
@@ -49,7 +51,8 @@ export const mcpCommand = defineCommand({
     '          <namespace>__<name>__<tool>, with its JSON Schemas, and each SKILL.md as a',
     '          resource pkg://@<namespace>/<name>/SKILL.md. Each call runs as',
     '          `pkg run` runs it: installed files checked, permissions granted at install,',
-    '          input and output validated, the sandbox and its limits. A refusal or failure is',
+    '          input and output validated, the sandbox and its limits (--timeout, --memory, as',
+    '          for pkg run). A refusal or failure is',
     '          a tool result with isError. The list follows pkg install and pkg remove.',
     '',
     'Examples:',
@@ -67,6 +70,11 @@ export const mcpCommand = defineCommand({
         'with --skills: the boundary, os (default) or node (weaker; see pkg doctor)',
       )
       .option(
+        '--timeout <seconds>',
+        `with --skills: each call's time limit (default: ${DEFAULT_TIMEOUT_SECONDS})`,
+      )
+      .option('--memory <MB>', `with --skills: each call's memory limit (default: ${DEFAULT_MEMORY_MB})`)
+      .option(
         '--project <dir>',
         'with --skills: find the project from this directory (default: the current one)',
       ),
@@ -75,13 +83,14 @@ export const mcpCommand = defineCommand({
     const skills = options.skills === true;
     if (data === skills)
       throw usage(data ? 'Give one of --data and --skills, not both.' : 'pkg mcp needs --data or --skills.');
-    for (const option of ['sandbox', 'project'])
+    for (const option of ['sandbox', 'project', 'timeout', 'memory'])
       if (options[option] !== undefined && !skills)
         throw usage(`--${option} applies to pkg mcp --skills only.`);
     if (options.sandbox !== undefined) parseSandboxChoice(options.sandbox, '--sandbox');
+    const limits = limitOptions(options, 'pkg mcp');
     if (data) return serveData();
     const { serveSkills } = await import('../runtime/skills-server/serve-skills.js');
     const from = typeof options.project === 'string' ? resolve(options.project) : process.cwd();
-    await serveSkills({ project: findProject(from), version: cliVersion, sandbox: options.sandbox });
+    await serveSkills({ project: findProject(from), version: cliVersion, sandbox: options.sandbox, limits });
   },
 });

@@ -10,6 +10,7 @@ import { defineCommand } from '../lib/command.js';
 import { printJson } from '../lib/output.js';
 import { findProject } from '../lib/project/project.js';
 import { chooseBoundary } from '../runtime/boundary.js';
+import { limitOptions } from '../runtime/limit-options.js';
 import { runInstalledTool } from '../runtime/run-installed-tool.js';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../runtime/sandbox.js';
 
@@ -18,15 +19,6 @@ function invalid(message: string, hint?: string): CliError {
     exitCode: EXIT.invalidInput,
     hint: hint ?? 'Run pkg run --help for the usage.',
   });
-}
-
-function positiveNumber(value: unknown, option: string, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (typeof value !== 'string' || !Number.isFinite(n) || n <= 0 || n > max) {
-    throw invalid(`${option} must be a number between 0 and ${max} (got ${JSON.stringify(value)}).`);
-  }
-  return n;
 }
 
 async function readInput(options: Record<string, unknown>): Promise<unknown> {
@@ -80,8 +72,7 @@ export const runCommand = defineCommand({
     const [id, toolName] = positionals.map((p) => (typeof p === 'string' ? p : ''));
     const parsed = parsePackageId(id ?? '');
     if (!id || !parsed) throw invalid(`${id || '(missing)'} is not a package id @<namespace>/<name>.`);
-    const timeout = positiveNumber(options.timeout, '--timeout', 3600);
-    const memory = positiveNumber(options.memory, '--memory', 16384);
+    const limits = limitOptions(options, 'pkg run');
     const input = await readInput(options);
     const boundary = chooseBoundary(options.sandbox);
 
@@ -91,8 +82,7 @@ export const runCommand = defineCommand({
       toolName: toolName ?? '',
       input,
       boundary,
-      timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-      memoryMb: memory === undefined ? undefined : Math.ceil(memory),
+      ...limits,
     });
     const { tool, pkg } = result;
     if (!globals.json) return printJson(result.output);

@@ -43,9 +43,11 @@ const netprobeFiles = {
         inputSchema: 'schemas/fetch.json',
       },
       { name: 'crash', description: 'Throws.', entry: 'tools/crash.js', inputSchema: 'schemas/crash.json' },
+      { name: 'spin', description: 'Never ends.', entry: 'tools/spin.js', inputSchema: 'schemas/crash.json' },
     ],
   }),
   'schemas/crash.json': JSON.stringify({ type: 'object' }),
+  'tools/spin.js': 'export default async function () {\n  for (;;);\n}\n',
   'tools/crash.js': "export default async function () {\n  throw new RangeError('out of range');\n}\n",
   'SKILL.md': '---\nname: netprobe\ndescription: Fetches a URL.\n---\n\n# netprobe\n',
   'schemas/fetch.json': JSON.stringify(INPUT),
@@ -91,18 +93,23 @@ beforeAll(async () => {
   });
   expect(installed.code, installed.stderr).toBe(0);
 
+  client = await startClient([], (chunk) => (stderr += chunk));
+});
+
+/** `pkg mcp --skills` started elsewhere, as a client may start it, and pointed at the project. */
+async function startClient(extra: readonly string[], onStderr: (chunk: string) => void): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    // Started elsewhere, as a client may start it, and pointed at the project.
-    args: [CLI, 'mcp', '--skills', '--project', project],
+    args: [CLI, 'mcp', '--skills', '--project', project, ...extra],
     cwd: work.dir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  client = new Client({ name: 'mcp-skills-test', version: '1.0.0' });
-  await client.connect(transport);
-});
+  transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
+  const started = new Client({ name: 'mcp-skills-test', version: '1.0.0' });
+  await started.connect(transport);
+  return started;
+}
 
 afterAll(async () => {
   await client?.close();
@@ -117,6 +124,7 @@ describe('pkg mcp --skills', () => {
       'acme__greeter__hello',
       'acme__netprobe__fetch',
       'acme__netprobe__crash',
+      'acme__netprobe__spin',
     ]);
     const hello = tools[0];
     const installed = path.join(project, '.pkg/packages/@acme/greeter/schemas');
@@ -164,6 +172,21 @@ describe('pkg mcp --skills', () => {
     });
   });
 
+  test('a tool past --timeout is stopped, as an isError result', async () => {
+    const limited = await startClient(['--timeout', '1'], () => undefined);
+    try {
+      const result = (await limited.callTool({
+        name: 'acme__netprobe__spin',
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain('error TOOL_TIMEOUT:');
+      expect(text(result)).toContain('spin');
+    } finally {
+      await limited.close();
+    }
+  }, 30_000);
+
   test('an unknown tool name is a protocol error (invalid params)', async () => {
     await expect(call('acme__nothing__here', {})).rejects.toThrow(/Unknown tool: acme__nothing__here/);
   });
@@ -197,6 +220,7 @@ describe('pkg mcp --skills', () => {
       'acme__later__hello',
       'acme__netprobe__fetch',
       'acme__netprobe__crash',
+      'acme__netprobe__spin',
     ]);
     expect((await call('acme__later__hello', { name: 'Bo' })).structuredContent).toEqual({
       greeting: 'Hello, Bo!',
@@ -262,6 +286,6 @@ describe('pkg mcp --skills', () => {
   });
 
   test('logs go to stderr', () => {
-    expect(stderr).toContain('pkg mcp --skills: serving 3 tools of 2 packages');
+    expect(stderr).toContain('pkg mcp --skills: serving 4 tools of 2 packages');
   });
 });

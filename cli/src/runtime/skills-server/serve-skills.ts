@@ -4,6 +4,7 @@
 // the list changed. Logs go to stderr only: stdout is the MCP channel.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Project } from '../../lib/project/project.js';
+import type { RunLimits } from '../limit-options.js';
 import { type Catalog, readCatalog } from './catalog.js';
 import { createSkillsServer } from './skills-server.js';
 import { watchProject } from './watch-project.js';
@@ -12,6 +13,7 @@ export interface ServeSkillsOptions {
   project: Project;
   version: string;
   sandbox: unknown;
+  limits: RunLimits;
 }
 
 const log = (message: string) => process.stderr.write(`pkg mcp --skills: ${message}\n`);

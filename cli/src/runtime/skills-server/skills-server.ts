@@ -21,6 +21,7 @@ import { formatCliError, toCliError } from '../../exit.js';
 import { packageDir, readLockFile, type Project } from '../../lib/project/project.js';
 import { requireUnmodified } from '../../trust/installed-files.js';
 import { chooseBoundary } from '../boundary.js';
+import type { RunLimits } from '../limit-options.js';
 import { runInstalledTool } from '../run-installed-tool.js';
 import { type Catalog, type CatalogTool, SKILL_FILE } from './catalog.js';
 
@@ -29,6 +30,7 @@ export interface SkillsServerOptions {
   version: string;
   /** The `--sandbox` flag, chosen again on every call (docs/sandbox.md, "Choosing the boundary"). */
   sandbox: unknown;
+  limits: RunLimits;
   catalog: () => Catalog;
 }
 
@@ -62,6 +64,7 @@ async function callTool(
       toolName: tool.tool,
       input,
       boundary: chooseBoundary(options.sandbox),
+      ...options.limits,
     });
     return {
       content: [{ type: 'text', text: JSON.stringify(output) }],
