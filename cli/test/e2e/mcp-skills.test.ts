@@ -97,12 +97,16 @@ beforeAll(async () => {
 });
 
 /** `pkg mcp --skills` started elsewhere, as a client may start it, and pointed at the project. */
-async function startClient(extra: readonly string[], onStderr: (chunk: string) => void): Promise<Client> {
+async function startClient(
+  extra: readonly string[],
+  onStderr: (chunk: string) => void,
+  path = process.env.PATH ?? '',
+): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--skills', '--project', project, ...extra],
     cwd: work.dir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: path, ...env },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
@@ -186,6 +190,22 @@ describe('pkg mcp --skills', () => {
       await limited.close();
     }
   }, 30_000);
+
+  test('without the OS sandbox nothing runs, and the call says how to install it', async () => {
+    const noSandbox = await startClient([], () => undefined, '/nonexistent');
+    try {
+      const result = (await noSandbox.callTool({
+        name: 'acme__greeter__hello',
+        arguments: { name: 'Ada' },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain(
+        'error SANDBOX_UNAVAILABLE: The OS sandbox is not available: bubblewrap (bwrap) is not installed or not on PATH;',
+      );
+    } finally {
+      await noSandbox.close();
+    }
+  });
 
   test('an unknown tool name is a protocol error (invalid params)', async () => {
     await expect(call('acme__nothing__here', {})).rejects.toThrow(/Unknown tool: acme__nothing__here/);
