@@ -5,7 +5,7 @@
 //   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
 //                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
-//   dist/data.js  the data SDK and the MCP stdio transport (data commands, setup, mcp).
+//   dist/data.js  the data SDK and the MCP SDK's server side (data commands, setup, mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,7 +90,12 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
 writeFileSync('dist/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-const dataImports = ['@pkg/shared/data', '@modelcontextprotocol/sdk/server/stdio.js'];
+const dataImports = [
+  '@pkg/shared/data',
+  '@modelcontextprotocol/sdk/server/stdio.js',
+  '@modelcontextprotocol/sdk/server/index.js',
+  '@modelcontextprotocol/sdk/types.js',
+];
 await Promise.all([
   build({
     ...common,

@@ -1,33 +1,24 @@
 // pkg run <@ns/name> <tool> [--input JSON | --input-file F]: the only way package code runs.
-// Loads the installed package with the runtime loader (validation, schemas), validates the input,
-// runs the tool in the sandbox (docs/sandbox.md) and prints its output as JSON on stdout. A
-// package whose installed files changed since install is refused, naming the file (docs/trust.md).
-import { readFile, stat } from 'node:fs/promises';
+// Reads the arguments, then hands the run to runInstalledTool (runtime/run-installed-tool.ts, the
+// one path the MCP skills server shares): the installed files checked (docs/trust.md), the
+// runtime loader, the granted permissions, the input validated, the sandbox (docs/sandbox.md).
+// Prints the output as JSON on stdout.
+import { readFile } from 'node:fs/promises';
 import { parsePackageId } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson } from '../lib/output.js';
-import { ungranted } from '../install/permissions.js';
-import { findProject, packageDir, readLockFile, readProjectManifest } from '../lib/project/project.js';
-import { loadInstalledPackage } from '../runtime/load-package.js';
-import { requireUnmodified } from '../trust/installed-files.js';
-import { chooseBoundary, NODE_BOUNDARY_WARNING } from '../runtime/boundary.js';
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, runTool } from '../runtime/sandbox.js';
+import { findProject } from '../lib/project/project.js';
+import { chooseBoundary } from '../runtime/boundary.js';
+import { limitOptions } from '../runtime/limit-options.js';
+import { runInstalledTool } from '../runtime/run-installed-tool.js';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../runtime/sandbox.js';
 
 function invalid(message: string, hint?: string): CliError {
   return new CliError('BAD_REQUEST', message, {
     exitCode: EXIT.invalidInput,
     hint: hint ?? 'Run pkg run --help for the usage.',
   });
-}
-
-function positiveNumber(value: unknown, option: string, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (typeof value !== 'string' || !Number.isFinite(n) || n <= 0 || n > max) {
-    throw invalid(`${option} must be a number between 0 and ${max} (got ${JSON.stringify(value)}).`);
-  }
-  return n;
 }
 
 async function readInput(options: Record<string, unknown>): Promise<unknown> {
@@ -81,49 +72,19 @@ export const runCommand = defineCommand({
     const [id, toolName] = positionals.map((p) => (typeof p === 'string' ? p : ''));
     const parsed = parsePackageId(id ?? '');
     if (!id || !parsed) throw invalid(`${id || '(missing)'} is not a package id @<namespace>/<name>.`);
-    const timeout = positiveNumber(options.timeout, '--timeout', 3600);
-    const memory = positiveNumber(options.memory, '--memory', 16384);
+    const limits = limitOptions(options, 'pkg run');
     const input = await readInput(options);
     const boundary = chooseBoundary(options.sandbox);
 
-    const project = findProject();
-    const dir = packageDir(project, id);
-    if (!(await stat(dir).catch(() => undefined))) {
-      throw new CliError('PACKAGE_NOT_INSTALLED', `${id} is not installed in ${project.root}.`, {
-        hint: `Install it first: pkg install ${id}`,
-      });
-    }
-    requireUnmodified(id, dir, readLockFile(project)?.packages[id]);
-    const pkg = await loadInstalledPackage(dir, { expect: parsed });
-    const missing = ungranted(
-      pkg.manifest.permissions,
-      readProjectManifest(project)?.packages[id]?.permissions,
-    );
-    if (missing.length > 0) {
-      throw new CliError(
-        'PERMISSIONS_REQUIRED',
-        `${id} requests permissions that pkg.json does not grant; the tool was not run.`,
-        {
-          details: missing.map((message) => ({ path: id, code: 'PERMISSION_NOT_GRANTED', message })),
-          hint: `Review them, then grant them with: pkg install ${id} --accept-permissions`,
-        },
-      );
-    }
-    const tool = pkg.tools.get(toolName ?? '');
-    if (!tool) {
-      const names = [...pkg.tools.keys()].join(', ') || 'none';
-      throw invalid(`${id} has no tool named "${toolName ?? ''}".`, `Its tools: ${names}.`);
-    }
-    if (boundary.kind === 'node') process.stderr.write(NODE_BOUNDARY_WARNING);
-    const result = await runTool({
-      pkg,
-      tool,
+    const result = await runInstalledTool({
+      project: findProject(),
+      id,
+      toolName: toolName ?? '',
       input,
       boundary,
-      projectDir: project.root,
-      ...(timeout === undefined ? {} : { timeoutMs: timeout * 1000 }),
-      ...(memory === undefined ? {} : { memoryMb: Math.ceil(memory) }),
+      ...limits,
     });
+    const { tool, pkg } = result;
     if (!globals.json) return printJson(result.output);
     printJson({
       tool: tool.name,

@@ -19,11 +19,15 @@ import { type CliDetail, CliError, EXIT } from '../exit.js';
 
 export interface LoadedTool {
   name: string;
+  description: string;
   /** Absolute path of the entry file (inside `dir`). */
   entry: string;
   validateInput: ValidateFunction;
   /** Undefined when the tool declares no output schema. */
   validateOutput: ValidateFunction | undefined;
+  /** The schemas as the package gives them (the MCP skills server lists them unchanged). */
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown> | undefined;
 }
 
 export interface LoadedPackage {
@@ -89,13 +93,17 @@ function tooLarge(message: string, code: string): CliError {
   });
 }
 
-function compileSchema(files: ReadonlyMap<string, Uint8Array>, path: string): ValidateFunction {
+function compileSchema(
+  files: ReadonlyMap<string, Uint8Array>,
+  path: string,
+): { schema: Record<string, unknown>; validate: ValidateFunction } {
   const parsed = parseJsonFile(files.get(path) ?? new Uint8Array());
   if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
     throw new Error(`${path} is not a JSON object`);
   }
+  const schema = parsed.value as Record<string, unknown>;
   // The same options as the validator (shared/src/package/check-tools.ts), listing every error.
-  return compileJsonSchema(parsed.value);
+  return { schema, validate: compileJsonSchema(structuredClone(schema)) };
 }
 
 /** The package scope of a `.js` entry: the nearest package.json inside the package must say "module". */
@@ -172,11 +180,16 @@ export async function loadInstalledPackage(dir: string, options: LoadOptions = {
     if (!(await realpath(entry)).startsWith(root + sep)) {
       throw invalid(dir, [{ path: tool.entry, code: 'TOOL_ENTRY_MISSING', message: 'outside the package' }]);
     }
+    const input = compileSchema(files, tool.inputSchema);
+    const output = tool.outputSchema === undefined ? undefined : compileSchema(files, tool.outputSchema);
     tools.set(tool.name, {
       name: tool.name,
+      description: tool.description,
       entry,
-      validateInput: compileSchema(files, tool.inputSchema),
-      validateOutput: tool.outputSchema === undefined ? undefined : compileSchema(files, tool.outputSchema),
+      validateInput: input.validate,
+      validateOutput: output?.validate,
+      inputSchema: input.schema,
+      outputSchema: output?.schema,
     });
   }
   return { manifest, dir: root, tools };
