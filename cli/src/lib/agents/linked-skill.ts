@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { manifestSchema, type Manifest } from '@pkg/shared/contract';
 import { parseSkillMd } from '@pkg/shared';
+import { mcpToolName } from '../../runtime/skills-server/tool-names.js';
 
 /** The metadata key that marks a folder `pkg agents link` manages. */
 export const MANAGED_KEY = 'pkg-managed';
@@ -81,7 +82,7 @@ function callingSection(manifest: Manifest, dir: string): string {
       '',
       ...propertyLines(schema),
       '',
-      `MCP tool: \`${manifest.namespace}__${manifest.name}__${tool.name}\``,
+      `MCP tool: \`${mcpToolName({ namespace: manifest.namespace, name: manifest.name, tool: tool.name })}\``,
       '',
     ];
   });
