@@ -51,6 +51,7 @@ export * from '../schemas/api/auth.js';
 export * from '../schemas/api/namespaces.js';
 export * from '../schemas/api/trust.js';
 export * from '../schemas/api/publishers.js';
+export { hasControlCharacter, oneLineText } from '../schemas/one-line.js';
 export {
   STATEMENT_HEADER,
   canonicalJson,

@@ -2,12 +2,18 @@
 // or other control character (C0 or DEL). Browser-safe.
 import { z } from 'zod';
 
+const isControl = (code: number): boolean => code < 0x20 || code === 0x7f;
+
 export function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
+  for (let i = 0; i < value.length; i++) if (isControl(value.charCodeAt(i))) return true;
   return false;
+}
+
+/** `text` with each control character replaced by `?`: safe to repeat on one line of a message. */
+export function oneLineText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += isControl(text.charCodeAt(i)) ? '?' : text[i];
+  return out;
 }
 
 /** A string of at most `max` characters on one line; `what` names it in the messages. */

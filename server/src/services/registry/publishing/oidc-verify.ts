@@ -3,7 +3,7 @@
 // issuer's JWKS, the signature verifies, `iss` matches exactly, `aud` is PKG_OIDC_AUDIENCE, and
 // `exp` and `nbf` hold at the registry's clock (60 s of tolerance). Every refusal is an
 // OIDC_REFUSED naming the failed check; the token itself is never repeated.
-import { RegistryError } from '@pkg/shared';
+import { oneLineText, RegistryError } from '@pkg/shared';
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { OidcIssuerSetting, RegistryDeps } from '../registry-deps.js';
 import { issuerKeys, type IssuerKeys } from './oidc-keys.js';
@@ -22,8 +22,7 @@ export function oidcRefused(message: string): RegistryError {
 /** A value from the token, made safe to repeat in a message (one short line). */
 export function shown(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  const line = oneLineText(text);
   return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }
 
