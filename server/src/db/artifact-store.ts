@@ -1,11 +1,12 @@
 // Artifact bytes in GridFS (bucket `artifacts`). A put is verified by reading the stored
-// bytes back from the backend and comparing their SHA-256 with the expected integrity; the
-// caller of `write` may write what refers to the bytes while that check runs.
+// bytes back from the backend and comparing their SHA-256 with the expected integrity, while the
+// caller of `write` may write what refers to the bytes (and undo it when the check fails).
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
 // publish or by the first download, serves later downloads as a file stream.
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 import type { DiskArtifactCache } from './artifact-disk-cache.js';
@@ -36,11 +37,10 @@ export interface WrittenArtifact {
 }
 
 export interface ArtifactStore {
-  /** Store the bytes; resolves only once the backend's copy hashes to `integrity`. */
-  put(bytes: Uint8Array, file: ArtifactFileInfo): Promise<ObjectId>;
   /**
    * Store the bytes; resolves once they are written, with their check still running, so that a
-   * caller can write what refers to them meanwhile (and undo it when the check fails).
+   * caller can write what refers to them meanwhile (and undo it when the check fails). The bytes
+   * are stored only once `verified` resolves.
    */
   write(bytes: Uint8Array, file: ArtifactFileInfo): Promise<WrittenArtifact>;
   /**
@@ -128,55 +128,6 @@ async function digestOf(connection: Connection, fileId: ObjectId) {
   return hasher.digest();
 }
 
-/** GridFS's chunk size (the drivers' default): a small artifact is one chunk. */
-const CHUNK_BYTES = 255 * 1024;
-/** The indexes GridFS readers and drivers expect, created once per database. */
-const gridFsIndexes = new WeakMap<Db, Promise<unknown>>();
-
-function ensureGridFsIndexes(db: Db): Promise<unknown> {
-  let ready = gridFsIndexes.get(db);
-  if (!ready) {
-    ready = Promise.all([
-      db.collection(`${ARTIFACT_BUCKET}.chunks`).createIndex({ files_id: 1, n: 1 }, { unique: true }),
-      db.collection(`${ARTIFACT_BUCKET}.files`).createIndex({ filename: 1, uploadDate: 1 }),
-    ]);
-    ready.catch(() => gridFsIndexes.delete(db)); // asked again by the next write
-    gridFsIndexes.set(db, ready);
-  }
-  return ready;
-}
-
-/**
- * Writes a GridFS file (the GridFS specification's `files` and `chunks` documents, as the
- * driver's upload stream writes them) with its chunks and its files document stored at once
- * rather than one after the other: nothing refers to the id until the caller writes it.
- */
-async function writeGridFsFile(db: Db, id: ObjectId, bytes: Uint8Array, file: ArtifactFileInfo) {
-  await ensureGridFsIndexes(db);
-  const chunks = [];
-  for (let n = 0, at = 0; at < bytes.byteLength; n++, at += CHUNK_BYTES)
-    chunks.push({
-      _id: new mongoose.Types.ObjectId(),
-      files_id: id,
-      n,
-      data: new mongoose.mongo.Binary(bytes.subarray(at, at + CHUNK_BYTES)),
-    });
-  // One insert a chunk, as the driver's upload stream does (a lost connection fails each with the
-  // driver's network error, which mapStorageFailure knows).
-  const chunkStore = db.collection(`${ARTIFACT_BUCKET}.chunks`);
-  await Promise.all([
-    ...chunks.map((chunk) => chunkStore.insertOne(chunk)),
-    db.collection(`${ARTIFACT_BUCKET}.files`).insertOne({
-      _id: id,
-      length: bytes.byteLength,
-      chunkSize: CHUNK_BYTES,
-      uploadDate: new Date(),
-      filename: file.filename,
-      metadata: { integrity: file.integrity, mediaType: file.mediaType },
-    }),
-  ]);
-}
-
 /**
  * Writes the bytes to GridFS; `verified` reads them back and keeps them only if they hash to the
  * integrity (the file is removed when they do not).
@@ -186,13 +137,16 @@ async function writeVerified(
   bytes: Uint8Array,
   file: ArtifactFileInfo,
 ): Promise<WrittenArtifact> {
-  const id = new mongoose.Types.ObjectId();
+  const upload = bucketOf(connection).openUploadStream(file.filename, {
+    metadata: { integrity: file.integrity, mediaType: file.mediaType },
+  });
+  const id = upload.id;
   const discard = () =>
     bucketOf(connection)
       .delete(id)
       .catch(() => undefined);
   try {
-    await writeGridFsFile(databaseOf(connection), id, bytes, file);
+    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
   } catch (error) {
     await discard();
     throw error;
@@ -286,11 +240,6 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     return { id: written.id, verified };
   };
   return {
-    async put(bytes, file) {
-      const { id, verified } = await write(bytes, file);
-      await verified;
-      return id;
-    },
     write,
     async open(fileId, signal) {
       const local = await disk?.read(fileId.toHexString());

@@ -22,7 +22,10 @@ async function store(bytes: Buffer): Promise<Types.ObjectId> {
   const hasher = createIntegrityHasher();
   hasher.update(bytes);
   const { integrity } = hasher.digest();
-  return server.deps.artifacts.put(bytes, { filename: 'a.tar.gz', integrity, mediaType: 'application/gzip' });
+  const file = { filename: 'a.tar.gz', integrity, mediaType: 'application/gzip' };
+  const { id, verified } = await server.deps.artifacts.write(bytes, file);
+  await verified;
+  return id;
 }
 
 async function read(fileId: Types.ObjectId): Promise<Buffer> {

@@ -23,7 +23,7 @@ import { currentSigner, type Signer } from './trust/signing-keys.js';
 import { logPublish, signVersion } from './trust/version-signing.js';
 
 /** The artifact store's id of a stored file. */
-type FileId = Awaited<ReturnType<RegistryDeps['artifacts']['put']>>;
+type FileId = Awaited<ReturnType<RegistryDeps['artifacts']['write']>>['id'];
 
 export interface ArtifactFile {
   filename: string;
