@@ -5,7 +5,8 @@ import { TOKEN_PREFIX } from '@pkg/shared';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-function base62(length: number): string {
+/** `length` random base62 characters. */
+export function base62(length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
   return out;

@@ -12,22 +12,16 @@ import {
   type PackageRef,
   type TrustedPublisher,
 } from '@pkg/shared';
-import { randomInt } from 'node:crypto';
 import type { TrustedPublisherDoc } from '../../../db/models/trusted-publisher.js';
 import type { Auth } from '../auth-service.js';
 import { claimNamespace, notAMember } from '../namespace-service.js';
 import type { RegistryDeps } from '../registry-deps.js';
+import { base62 } from '../tokens.js';
 
 /** At most this many trusted publishers a package. */
 export const MAX_PUBLISHERS = 20;
 const GITHUB_WORKFLOWS = '.github/workflows/';
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function newPublisherId(): string {
-  let out = 'tp_';
-  for (let i = 0; i < 16; i++) out += BASE62[randomInt(62)];
-  return out;
-}
+const newPublisherId = (): string => `tp_${base62(16)}`;
 
 export function publisherOf(doc: TrustedPublisherDoc): TrustedPublisher {
   return {
