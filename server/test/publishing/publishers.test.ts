@@ -19,7 +19,7 @@ describe('the short-lived token', () => {
     expect(other.status).toBe(403);
     expect(other.body.error).toMatchObject({ code: 'TOKEN_SCOPE' });
     expect(other.body.error.message).toBe(
-      'This token may publish only @acme/clock (it comes from the OIDC exchange for that package), not @acme/bell.',
+      'This token is for @acme/clock only (it comes from the OIDC exchange for that package), not for @acme/bell.',
     );
     const manage = await acme.trpc(
       'publishers.setPolicy',

@@ -1,6 +1,6 @@
 // Bearer-token authentication (docs/registry-api.md): who is calling, with which
 // token, and the authentication-failure block. Errors are RegistryErrors with safe messages.
-import { RegistryError, TOKEN_PATTERN, type TokenInfo } from '@pkg/shared';
+import { formatPackageId, RegistryError, TOKEN_PATTERN, type PackageRef, type TokenInfo } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import type { TokenDoc } from '../../db/models/token.js';
 import { hashToken } from './tokens.js';
@@ -78,4 +78,23 @@ export function requireManageToken(auth: Auth): void {
       'This operation needs a managing token; a publish token can only publish and call whoami.',
     );
   }
+}
+
+/**
+ * The token's scope over a package: its namespaces, and the one package of a token from the OIDC
+ * exchange (docs/publishing.md). Publish, yank, deprecate and the trusted publishers check it.
+ */
+export function assertTokenScope(auth: Auth, ref: PackageRef): void {
+  const { namespace } = ref;
+  if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      `This token is for the namespaces ${auth.token.namespaces.join(', ')} only, not for ${namespace}.`,
+    );
+  const id = formatPackageId(namespace, ref.name);
+  if (auth.token.package && auth.token.package !== id)
+    throw new RegistryError(
+      'TOKEN_SCOPE',
+      `This token is for ${auth.token.package} only (it comes from the OIDC exchange for that package), not for ${id}.`,
+    );
 }

@@ -18,7 +18,7 @@ import {
 } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import { assertStorageReady } from '../../db/availability.js';
-import { authenticate, type Auth } from './auth-service.js';
+import { assertTokenScope, authenticate, type Auth } from './auth-service.js';
 import { claimNamespace } from './namespace-service.js';
 import type { ProvenanceOrigin } from './provenance.js';
 import { downloadPath } from './records.js';
@@ -69,22 +69,6 @@ async function assertPublishingPolicy(deps: RegistryDeps, auth: Auth, manifest: 
     'TRUSTED_PUBLISHING_REQUIRED',
     `${formatPackageId(namespace, name)} requires trusted publishing (set by its owner with \`pkg trust require\`); publish from its CI with \`pkg publish --oidc\`.`,
   );
-}
-
-function assertTokenScope(auth: Auth, manifest: Manifest): void {
-  const { namespace, name } = manifest;
-  if (auth.token.namespaces && !auth.token.namespaces.includes(namespace)) {
-    throw new RegistryError(
-      'TOKEN_SCOPE',
-      `This token may publish only to ${auth.token.namespaces.join(', ')}, not to ${namespace}.`,
-    );
-  }
-  const id = formatPackageId(namespace, name);
-  if (auth.token.package && auth.token.package !== id)
-    throw new RegistryError(
-      'TOKEN_SCOPE',
-      `This token may publish only ${auth.token.package} (it comes from the OIDC exchange for that package), not ${id}.`,
-    );
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type TrustedPublisher,
 } from '@pkg/shared';
 import type { TrustedPublisherDoc } from '../../../db/models/trusted-publisher.js';
-import type { Auth } from '../auth-service.js';
+import { assertTokenScope, type Auth } from '../auth-service.js';
 import { claimNamespace, notAMember } from '../namespace-service.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { base62 } from '../tokens.js';
@@ -47,11 +47,7 @@ export async function assertOwner(
   { claim = false }: { claim?: boolean } = {},
 ): Promise<void> {
   const { namespace } = ref;
-  if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
-    throw new RegistryError(
-      'TOKEN_SCOPE',
-      `This token may act only on ${auth.token.namespaces.join(', ')}, not on ${namespace}.`,
-    );
+  assertTokenScope(auth, ref);
   if (claim && auth.token.kind === 'manage') await claimNamespace(deps, namespace, auth.user);
   const doc = await deps.models.Namespace.findOne({ namespace }, { owner: 1, maintainers: 1 }).lean();
   if (doc?.owner === auth.user) return;

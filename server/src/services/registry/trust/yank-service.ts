@@ -12,7 +12,7 @@ import {
   type VersionRef,
 } from '@pkg/shared';
 import semver from 'semver';
-import type { Auth } from '../auth-service.js';
+import { assertTokenScope, type Auth } from '../auth-service.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { refreshPackageSummary } from '../version-writes.js';
 import { appendEntry } from './log-store.js';
@@ -24,14 +24,7 @@ import { notAMember } from '../namespace-service.js';
  */
 export async function assertNamespaceRights(deps: RegistryDeps, auth: Auth, ref: PackageRef): Promise<void> {
   const { namespace } = ref;
-  const id = formatPackageId(namespace, ref.name);
-  if (auth.token.package && auth.token.package !== id)
-    throw new RegistryError('TOKEN_SCOPE', `This token may act only on ${auth.token.package}, not on ${id}.`);
-  if (auth.token.namespaces && !auth.token.namespaces.includes(namespace))
-    throw new RegistryError(
-      'TOKEN_SCOPE',
-      `This token may act only on ${auth.token.namespaces.join(', ')}, not on ${namespace}.`,
-    );
+  assertTokenScope(auth, ref);
   const doc = await deps.models.Namespace.findOne({ namespace }, { owner: 1, maintainers: 1 }).lean();
   if (doc?.owner === auth.user || doc?.maintainers.includes(auth.user)) return;
   throw notAMember(auth.user, namespace);
