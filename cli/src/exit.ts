@@ -57,8 +57,24 @@ export function formatCliError(error: CliError): string {
   return lines.join('\n');
 }
 
-/** Print the error (human or JSON) and exit with its code. */
-export function exitWithError(error: unknown, json: boolean): never {
+/**
+ * Ends the process with `code` once everything written to stdout and stderr has reached the OS:
+ * writes to a pipe are asynchronous, and process.exit at once would cut off what is still queued
+ * (a tool's capped output, say, and the error after it).
+ */
+function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const flushed = () => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
+}
+
+/** Print the error (human or JSON) and exit with its code once it is written. */
+export function exitWithError(error: unknown, json: boolean): void {
   const e = toCliError(error);
   if (json) {
     process.stdout.write(
@@ -69,7 +85,7 @@ export function exitWithError(error: unknown, json: boolean): never {
     if (process.env.PKG_DEBUG && e.cause instanceof Error && e.cause.stack)
       process.stderr.write(`${e.cause.stack}\n`);
   }
-  process.exit(e.exitCode);
+  exitWhenFlushed(e.exitCode);
 }
 
 /**
@@ -81,6 +97,6 @@ export function finish(outcome: ExitCode | void): void {
 }
 
 /** Help, version and usage errors from commander: success for the first two, invalid input else. */
-export function exitFromParser(exitCode: number): never {
-  process.exit(exitCode === 0 ? EXIT.ok : EXIT.invalidInput);
+export function exitFromParser(exitCode: number): void {
+  exitWhenFlushed(exitCode === 0 ? EXIT.ok : EXIT.invalidInput);
 }

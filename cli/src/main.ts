@@ -116,6 +116,6 @@ export async function main(argv: string[]): Promise<void> {
     finish(outcome);
   } catch (error) {
     if (error instanceof CommanderError) exitFromParser(error.exitCode);
-    exitWithError(error, json);
+    else exitWithError(error, json);
   }
 }
