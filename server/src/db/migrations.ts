@@ -6,6 +6,7 @@ import { manifestSha256 } from '@pkg/shared';
 import { syncIndexes } from './models/index.js';
 import type { AppDeps } from '../deps.js';
 import { provenanceOf } from '../services/registry/provenance.js';
+import { entryHashCount, hashOwner } from '../services/registry/trust/log-hashes.js';
 
 export interface Migration {
   id: string;
@@ -63,6 +64,57 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       }
       return `${docs.length} version(s) given a derived provenance record`;
+    },
+  },
+  {
+    id: '0003-log-kept-with-entries',
+    description:
+      'keep each log hash and signed checkpoint with the log entry that completes it (moved from log_hashes and log_checkpoints, which are then dropped)',
+    async up(deps) {
+      const { LogEntry } = deps.models;
+      const db = LogEntry.db.db;
+      if (!db) throw new Error('the database is not connected');
+      const names = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+      let hashes = 0;
+      let checkpoints = 0;
+      if (names.has('log_hashes')) {
+        const byEntry = new Map<number, string[]>();
+        for await (const doc of db.collection('log_hashes').find({})) {
+          const { entry, level } = hashOwner(Number(doc._id));
+          const kept = byEntry.get(entry) ?? [];
+          kept[level] = String(doc.hash);
+          byEntry.set(entry, kept);
+        }
+        for (const [index, kept] of byEntry) {
+          // An entry whose hashes are not all there has them computed from the leaves when read.
+          if (kept.length !== entryHashCount(index) || [...kept].some((h) => !h)) continue;
+          const set = await LogEntry.collection.updateOne(
+            { index, hashes: { $exists: false } },
+            { $set: { hashes: kept } },
+          );
+          hashes += set.modifiedCount;
+        }
+        await db.dropCollection('log_hashes');
+      }
+      if (names.has('log_checkpoints')) {
+        const stored = db.collection<{
+          size: number;
+          rootHash: string;
+          note: string;
+          keyid: string;
+          createdAt: Date;
+        }>('log_checkpoints');
+        for await (const doc of stored.find({})) {
+          const { rootHash, note, keyid, createdAt } = doc;
+          const set = await LogEntry.collection.updateOne(
+            { index: doc.size - 1, checkpoint: { $exists: false } },
+            { $set: { checkpoint: { rootHash, note, keyid, createdAt } } },
+          );
+          checkpoints += set.modifiedCount;
+        }
+        await db.dropCollection('log_checkpoints');
+      }
+      return `${hashes} log entries given their hashes and ${checkpoints} their checkpoint`;
     },
   },
 ];

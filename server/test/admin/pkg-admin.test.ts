@@ -149,10 +149,13 @@ describe('pkg-admin without a running server', () => {
     expect(first.stdout).toContain(
       'applied 0002-version-provenance: 0 version(s) given a derived provenance record',
     );
+    expect(first.stdout).toContain(
+      'applied 0003-log-kept-with-entries: 0 log entries given their hashes and 0 their checkpoint',
+    );
     const second = await runAdmin(['migrate'], env);
     expect(second).toMatchObject({
       code: 0,
-      stdout: 'indexes: in sync\nnothing to migrate: all 2 migration(s) were applied before\n',
+      stdout: 'indexes: in sync\nnothing to migrate: all 3 migration(s) were applied before\n',
     });
   });
 
@@ -165,7 +168,7 @@ describe('pkg-admin without a running server', () => {
       store: 'embedded',
       running: 'this command',
       dataDir: env.PKG_DATA_DIR,
-      collections: { users: 1, migrations: 2, namespaces: 1 },
+      collections: { users: 1, migrations: 3, namespaces: 1 },
     });
   });
 });

@@ -173,7 +173,7 @@ describe('pkg-admin with the server running', () => {
     expect(second).toEqual({
       indexes: 'synced',
       applied: [],
-      alreadyApplied: ['0001-package-search-text', '0002-version-provenance'],
+      alreadyApplied: ['0001-package-search-text', '0002-version-provenance', '0003-log-kept-with-entries'],
     });
 
     // Signed and logged like the server does at its next start (docs/trust.md, "What is signed").

@@ -119,16 +119,14 @@ describe('two server processes on one store', () => {
     const { MongoClient } = await import('mongodb');
     const client = await MongoClient.connect(store.uri);
     try {
-      const checkpoints = client.db().collection('log_checkpoints');
-      const doc = await checkpoints.findOne({ size: 7 });
-      await checkpoints.updateOne(
-        { size: 7 },
-        { $set: { note: String(doc?.note).replace(/\n7\n/, '\n8\n') } },
-      );
+      const entries = client.db().collection('log_entries');
+      const doc = await entries.findOne({ index: 6 });
+      const note = String(doc?.checkpoint?.note);
+      await entries.updateOne({ index: 6 }, { $set: { 'checkpoint.note': note.replace(/\n7\n/, '\n8\n') } });
       const failed = await admin(['log', 'verify']);
       expect(failed.code).not.toBe(0);
       expect(failed.stderr).toMatch(/checkpoint 7: /);
-      await checkpoints.updateOne({ size: 7 }, { $set: { note: doc?.note } });
+      await entries.updateOne({ index: 6 }, { $set: { 'checkpoint.note': note } });
     } finally {
       await client.close();
     }

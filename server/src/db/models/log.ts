@@ -1,7 +1,9 @@
-// The transparency log (docs/trust.md, "The log"): its entries, the stored hashes of its complete
-// subtrees, its signed checkpoints, and one meta document (the origin and the current key id).
-// The unique index on an entry's `index` is what serializes appends across server processes;
-// the unique sparse `key` of publish entries logs a version once.
+// The transparency log (docs/trust.md, "The log"): its entries, each with the stored hashes of the
+// complete subtrees it completes and the signed checkpoint of the tree it ends, and one meta
+// document (the origin and the current key id). An entry is inserted whole, in one write: the
+// unique index on its `index` is what serializes appends across server processes, so a hash or
+// a checkpoint is stored only with the entry that won its index. The unique sparse `key` of
+// publish entries logs a version once.
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 export const LOG_INDEX_UNIQUE = 'log_index_unique';
@@ -18,37 +20,33 @@ export const logEntrySchema = new Schema(
     /** `publish @ns/name@version` for publish entries: a version is logged once. */
     key: { type: String },
     integratedAt: { type: Date, required: true },
+    /**
+     * base64 of the stored hashes this entry completes (docs/trust.md, "The log"): its leaf's,
+     * then one per complete subtree it ends, at storedHashIndex(0, index) and on. Absent on an
+     * entry logged before hashes were kept with entries: computed from the leaves when read.
+     */
+    hashes: { type: [String], default: undefined },
+    /** The signed checkpoint of the tree of index + 1 entries; absent until one is signed. */
+    checkpoint: {
+      type: new Schema(
+        {
+          /** base64 */
+          rootHash: { type: String, required: true },
+          /** The C2SP signed note, verbatim. */
+          note: { type: String, required: true },
+          keyid: { type: String, required: true },
+          createdAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
   },
   { collection: 'log_entries', versionKey: false },
 );
 logEntrySchema.index({ index: 1 }, { unique: true, name: LOG_INDEX_UNIQUE });
 logEntrySchema.index({ key: 1 }, { unique: true, sparse: true, name: LOG_KEY_UNIQUE });
 export type LogEntryDoc = InferSchemaType<typeof logEntrySchema>;
-
-/** A stored hash: `_id` is its stored hash index (shared/src/trust/merkle.ts). */
-export const logHashSchema = new Schema(
-  {
-    _id: { type: Number, required: true },
-    /** base64 */
-    hash: { type: String, required: true },
-  },
-  { collection: 'log_hashes', versionKey: false },
-);
-export type LogHashDoc = InferSchemaType<typeof logHashSchema>;
-
-export const logCheckpointSchema = new Schema(
-  {
-    size: { type: Number, required: true, unique: true },
-    /** base64 */
-    rootHash: { type: String, required: true },
-    /** The C2SP signed note, verbatim. */
-    note: { type: String, required: true },
-    keyid: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-  },
-  { collection: 'log_checkpoints', versionKey: false },
-);
-export type LogCheckpointDoc = InferSchemaType<typeof logCheckpointSchema>;
 
 /** One document, `_id: 'log'`: fixed at the first start (origin), changed by a key rotation. */
 export const logMetaSchema = new Schema(
@@ -65,8 +63,6 @@ export type LogMetaDoc = InferSchemaType<typeof logMetaSchema>;
 export function logModels(connection: Connection) {
   return {
     LogEntry: connection.model('LogEntry', logEntrySchema),
-    LogHash: connection.model('LogHash', logHashSchema),
-    LogCheckpoint: connection.model('LogCheckpoint', logCheckpointSchema),
     LogMeta: connection.model('LogMeta', logMetaSchema),
   };
 }

@@ -48,8 +48,6 @@ export interface RegistryDeps {
     | 'Token'
     | 'SigningKey'
     | 'LogEntry'
-    | 'LogHash'
-    | 'LogCheckpoint'
     | 'LogMeta'
     | 'TrustedPublisher'
     | 'OidcJti'

@@ -4,10 +4,12 @@
 //                   size, provenance, timestamps) from what the caller checked, then runs:
 //   storeArtifact   the bytes into the artifact store, then read back and checked while:
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
-//                   signed"), is written; on a failure of either, both are removed again
-//   logAndRefresh   its publish entry appended to the log (docs/trust.md, "The log") while the
-//                   package's versions are read; once the entry's index is claimed, the version's
-//                   log index is set while the entry's hashes and checkpoint are stored; then the
+//                   signed"), is written, with the log index its entry is likely to get (the size
+//                   of the tree this process appended last); on a failure of either, both are
+//                   removed again
+//   logAndRefresh   its publish entry appended to the log (docs/trust.md, "The log": one write,
+//                   with its hashes and checkpoint) while the package's versions are read; the
+//                   version's log index set again only when the entry got another; then the
 //                   package summary (its new revision only once the log index and the checkpoint
 //                   are stored). On any failure the version and its artifact are removed
 // so that a failure at any step leaves nothing published. The signing key is checked first (by
@@ -20,6 +22,7 @@ import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
 import { currentSigner, type Signer } from './trust/signing-keys.js';
+import { nextIndexGuess } from './trust/log-store.js';
 import { logPublish, signVersion } from './trust/version-signing.js';
 
 /** The artifact store's id of a stored file. */
@@ -44,6 +47,8 @@ interface NewVersion {
   publishedBy: string;
   provenance: Provenance;
   signatures: { keyid: string; sig: string }[];
+  /** The index its publish entry is likely to get; set again once it is logged, if it differs. */
+  logIndex?: number | undefined;
 }
 
 /** A version to publish, as its caller checked it. */
@@ -98,7 +103,12 @@ export async function publishVersion(
   const { filename, format } = file;
   const provenance = provenanceOf({ ...fields, format, filename }, input.origin);
   const signature = signVersion(signer, { ...fields, provenance });
-  const record: NewVersion = { ...fields, provenance, signatures: [signature] };
+  const record: NewVersion = {
+    ...fields,
+    provenance,
+    signatures: [signature],
+    logIndex: nextIndexGuess(deps),
+  };
   const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
   if (written.status === 'rejected') throw written.reason;
   if (written.value === 'exists') return 'exists';
@@ -123,16 +133,15 @@ async function logAndRefresh(
   { signer, at }: { signer: Signer; at: Date },
 ): Promise<void> {
   const signature = record.signatures[0];
-  let claimed: (index: number) => void = () => undefined;
-  const index = new Promise<number>((resolve) => (claimed = resolve));
   const logged = signature
-    ? logPublish(deps, record, signature, { signer, onClaimed: claimed })
+    ? logPublish(deps, record, signature, signer)
     : Promise.reject(new Error('the version is not signed'));
   const { namespace, name, version } = record;
-  const setIndex = Promise.race([index, logged]).then((logIndex) =>
-    deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } }),
-  );
-  const refreshed = refreshPackageSummary(deps, namespace, name, at, Promise.all([setIndex, logged]));
+  const setIndex = logged.then(async (logIndex) => {
+    if (logIndex !== record.logIndex)
+      await deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } });
+  });
+  const refreshed = refreshPackageSummary(deps, namespace, name, at, setIndex);
   // Every write settles before the undo, so that none lands after it.
   const settled = await Promise.allSettled([logged, setIndex, refreshed]);
   const failedAt = settled.findIndex((s) => s.status === 'rejected');

@@ -62,7 +62,7 @@ export async function backfillTrust(deps: RegistryDeps): Promise<BackfillResult>
     const { signature, signed } = await ensureSigned(deps, signer, v);
     if (signed) result.signed++;
     if (typeof v.logIndex !== 'number') {
-      const index = await logPublish(deps, v, signature, { signer });
+      const index = await logPublish(deps, v, signature, signer);
       const set = await deps.models.Version.updateOne(
         { _id: v._id, logIndex: null },
         { $set: { logIndex: index } },

@@ -83,6 +83,6 @@ export async function rotateSigningKey(deps: RegistryDeps, newKeyPem?: string): 
     retires: old.keyid,
     at,
   });
-  const logIndex = await appendEntry(deps, { kind: 'key', body }, { signer: { key: next.key, origin } });
+  const logIndex = await appendEntry(deps, { kind: 'key', body }, { key: next.key, origin });
   return { keyid: next.key.keyid, retired: old.keyid, logIndex, keyFile: next.pem ? 'data directory' : null };
 }

@@ -1,10 +1,10 @@
-// The log's stored hashes (docs/trust.md, "The log"): the hash of each complete subtree, stored at
-// its stored hash index (shared/src/trust/merkle.ts) in log_hashes. Reads ask for a batch in one
-// query; a hash not stored yet (its appender has not got that far) is computed from the entries'
-// leaf hashes. Hashes are deterministic, so one stored twice is the same bytes: a write that finds
-// it stored leaves it.
+// The log's stored hashes (docs/trust.md, "The log"): the hash of each complete subtree, at its
+// stored hash index (shared/src/trust/merkle.ts), kept in the entry whose append completed it
+// (log_entries' `hashes`: the leaf's hash, then one per subtree the entry ends). Reads ask for a
+// batch in one query; an entry logged before hashes were kept with entries has its hashes
+// computed from the leaves and stored with it. Hashes are deterministic, so one computed twice is
+// the same bytes.
 import { nodeHash, storedHashIndex, type HashReader } from '@pkg/shared';
-import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 import type { RegistryDeps } from '../registry-deps.js';
 
 export const b64 = (h: Uint8Array) => Buffer.from(h).toString('base64');
@@ -34,71 +34,65 @@ export function splitStoredHashIndex(index: number): { level: number; n: number 
   return { level, n: Math.floor(n / 2 ** level) };
 }
 
-async function storeHash(deps: RegistryDeps, index: number, hash: Uint8Array): Promise<void> {
-  try {
-    await deps.models.LogHash.create({ _id: index, hash: b64(hash) });
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-  }
-}
-
-/** Every write error of an unordered insertMany is a duplicate key (stored already). */
-function onlyDuplicates(error: unknown): boolean {
-  const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors;
-  if (!Array.isArray(writeErrors) || writeErrors.length === 0) return isDuplicateKeyError(error);
-  return writeErrors.every(
-    (w) => isDuplicateKeyError(w) || isDuplicateKeyError((w as { err?: unknown }).err),
-  );
-}
-
-/** Stores the hashes leaf `index` completes, in one write; any stored already stays as it is. */
-export async function storeLeafHashes(
-  deps: RegistryDeps,
-  index: number,
-  hashes: Uint8Array[],
-): Promise<void> {
-  const first = storedHashIndex(0, index);
-  const docs = hashes.map((hash, i) => ({ _id: first + i, hash: b64(hash) }));
-  try {
-    await deps.models.LogHash.insertMany(docs, { ordered: false, lean: true });
-  } catch (error) {
-    if (!onlyDuplicates(error)) throw error;
-  }
-}
-
-/** A stored hash nobody stored yet: the complete subtree's hash from its entries' leaf hashes. */
-async function computeStoredHash(deps: RegistryDeps, index: number): Promise<Uint8Array> {
+/**
+ * The entry that keeps stored hash `index` (the last leaf of its subtree: its append completed
+ * it) and the hash's place in that entry's `hashes` (its level).
+ */
+export function hashOwner(index: number): { entry: number; level: number } {
   const { level, n } = splitStoredHashIndex(index);
-  const width = 2 ** level;
-  const lo = n * width;
-  const entries = await deps.models.LogEntry.find({ index: { $gte: lo, $lt: lo + width } }, { leafHash: 1 })
+  return { entry: (n + 1) * 2 ** level - 1, level };
+}
+
+/** How many hashes entry `index` completes: its leaf's, and one per subtree it ends. */
+export function entryHashCount(index: number): number {
+  return 1 + trailingZeros(index + 1);
+}
+
+/**
+ * The hashes entry `index` completes, computed from the leaf hashes of the 2^m entries ending at
+ * it (m: the subtrees it ends), and stored with it.
+ */
+async function computeEntryHashes(deps: RegistryDeps, index: number): Promise<Uint8Array[]> {
+  const width = 2 ** (entryHashCount(index) - 1);
+  const lo = index + 1 - width;
+  const { LogEntry } = deps.models;
+  const entries = await LogEntry.find({ index: { $gte: lo, $lte: index } }, { leafHash: 1 })
     .sort({ index: 1 })
     .lean<{ leafHash: string }[]>();
   if (entries.length !== width)
-    throw new Error(`the log is missing entries in [${lo}, ${lo + width}): ${entries.length} of ${width}`);
+    throw new Error(`the log is missing entries in [${lo}, ${index}]: ${entries.length} of ${width}`);
   let row: Uint8Array[] = entries.map((e) => unb64(e.leafHash));
+  const hashes = [row[row.length - 1] as Uint8Array];
   while (row.length > 1) {
     const up: Uint8Array[] = [];
     for (let i = 0; i + 1 < row.length; i += 2)
       up.push(nodeHash(row[i] as Uint8Array, row[i + 1] as Uint8Array));
     row = up;
+    hashes.push(row[row.length - 1] as Uint8Array);
   }
-  const hash = row[0] as Uint8Array;
-  await storeHash(deps, index, hash);
-  return hash;
+  await LogEntry.updateOne({ index, hashes: { $exists: false } }, { $set: { hashes: hashes.map(b64) } });
+  return hashes;
 }
 
-/** Reads stored hashes in one query; any not stored yet is computed from the entries. */
+/** Reads stored hashes in one query; an entry that keeps none has its hashes computed. */
 export function hashReader(deps: RegistryDeps): HashReader {
   return async (indexes) => {
-    const docs = await deps.models.LogHash.find({ _id: { $in: [...indexes] } }).lean<
-      { _id: number; hash: string }[]
-    >();
-    const found = new Map(docs.map((d) => [d._id, d.hash]));
+    const owners = indexes.map(hashOwner);
+    const docs = await deps.models.LogEntry.find(
+      { index: { $in: [...new Set(owners.map((o) => o.entry))] } },
+      { index: 1, hashes: 1 },
+    ).lean<{ index: number; hashes?: string[] }[]>();
+    const kept = new Map(docs.map((d) => [d.index, d.hashes]));
+    const computed = new Map<number, Promise<Uint8Array[]>>();
     return Promise.all(
-      indexes.map(async (i) => {
-        const hash = found.get(i);
-        return hash ? unb64(hash) : computeStoredHash(deps, i);
+      owners.map(async ({ entry, level }) => {
+        const hash = kept.get(entry)?.[level];
+        if (hash) return unb64(hash);
+        let hashes = computed.get(entry);
+        if (!hashes) computed.set(entry, (hashes = computeEntryHashes(deps, entry)));
+        const found = (await hashes)[level];
+        if (!found) throw new Error(`entry ${entry} completes no subtree of level ${level}`);
+        return found;
       }),
     );
   };

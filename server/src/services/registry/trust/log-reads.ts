@@ -1,7 +1,7 @@
 // What the log's endpoints answer (docs/trust.md, "Endpoints"): the registry's keys, the latest
 // checkpoint, an entry, and inclusion and consistency proofs, each against a signed checkpoint.
-// `size` defaults to the latest checkpoint; a checkpoint of a size that has none yet (its
-// appender stopped before signing it) is signed now with the current key.
+// `size` defaults to the latest checkpoint; a checkpoint of a size that has none (its entry was
+// logged before checkpoints were kept with entries) is signed now with the current key.
 import {
   proveConsistency,
   proveInclusion,
@@ -45,29 +45,33 @@ interface StoredCheckpoint {
   note: string;
 }
 
-/** The checkpoint of the largest size: usually the tree's size, else found by a sort. */
-async function latestCheckpoint(deps: RegistryDeps): Promise<StoredCheckpoint> {
-  const fields = { size: 1, rootHash: 1, note: 1 };
-  const size = await treeSize(deps);
-  const latest =
-    (size > 0 ? await deps.models.LogCheckpoint.findOne({ size }, fields).lean<StoredCheckpoint>() : null) ??
-    (await deps.models.LogCheckpoint.findOne({}, fields).sort({ size: -1 }).lean<StoredCheckpoint>());
-  if (!latest) throw new RegistryError('NOT_FOUND', 'The log has no entries yet.');
-  return latest;
+/** The checkpoint the entry ending the tree of `size` keeps, if it keeps one. */
+async function keptCheckpoint(deps: RegistryDeps, size: number): Promise<StoredCheckpoint | null> {
+  const entry = await deps.models.LogEntry.findOne(
+    { index: size - 1, checkpoint: { $exists: true } },
+    { index: 1, checkpoint: 1 },
+  ).lean<{ index: number; checkpoint: { rootHash: string; note: string } }>();
+  return entry ? { size, rootHash: entry.checkpoint.rootHash, note: entry.checkpoint.note } : null;
 }
 
+/** The signed checkpoint of a tree size (signed now, with the current key, if none is kept). */
 async function checkpointOfSize(deps: RegistryDeps, size: number): Promise<StoredCheckpoint> {
-  const query = () =>
-    deps.models.LogCheckpoint.findOne({ size }, { size: 1, rootHash: 1, note: 1 }).lean<StoredCheckpoint>();
-  const stored = await query();
+  const stored = size > 0 ? await keptCheckpoint(deps, size) : null;
   if (stored) return stored;
   const entries = await treeSize(deps);
-  if (size > entries)
+  if (size > entries || size === 0)
     throw new RegistryError('NOT_FOUND', `The log has ${entries} entries; there is no tree of size ${size}.`);
   await storeCheckpoint(deps, size, await currentSigner(deps));
-  const signed = await query();
+  const signed = await keptCheckpoint(deps, size);
   if (!signed) throw new Error(`the checkpoint of size ${size} was not stored`);
   return signed;
+}
+
+/** The checkpoint of the tree's size: the entry that ends it keeps it. */
+async function latestCheckpoint(deps: RegistryDeps): Promise<StoredCheckpoint> {
+  const size = await treeSize(deps);
+  if (size === 0) throw new RegistryError('NOT_FOUND', 'The log has no entries yet.');
+  return checkpointOfSize(deps, size);
 }
 
 export async function getCheckpoint(deps: RegistryDeps): Promise<CheckpointAnswer> {

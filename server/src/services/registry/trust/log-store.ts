@@ -1,22 +1,27 @@
-// Appending to the log and reading its hashes (docs/trust.md, "The log"). An append:
-//   claim     insert the entry at the tree size; the unique index refuses a taken one (another
-//             process appended): try the next. The size is this process's last appended tree's
-//             (checked in the same step: the entry before it is stored), else read from the store
-//   hashes    the frontier of the tree before the entry (its complete subtrees' hashes: this
-//             process's last appended tree's, else read in one query; a hash a concurrent
-//             appender has not stored yet is computed from the entries' leaf hashes) gives the
-//             hashes the new leaf completes and the new root with no further read (appendLeaf)
-//   store     the new hashes (one write; hashes are deterministic, so one stored twice is the
-//             same bytes) and, at the same time, the checkpoint of index + 1 leaves, signed,
-//             stored once per size
-// so a publish is acknowledged only once its entry is in the tree and a checkpoint covers it.
-// Appends of one process run one after the other (the trust state's chain), so processes contend
-// on an index only with each other.
-import { appendLeaf, formatCheckpoint, frontierIndexes, leafHash, signNote, treeHash } from '@pkg/shared';
+// Appending to the log and reading its size (docs/trust.md, "The log"). An append is one write:
+//   claim     the entry is inserted at the tree size with the hashes it completes and the signed
+//             checkpoint of the tree it ends (appendLeaf: from the frontier of the tree before it,
+//             no further read); the unique index refuses a taken index (another process
+//             appended): the next is tried. The size and frontier are this process's last
+//             appended tree's (the entry before it checked in the same step: it is stored), else
+//             read from the store (the frontier in one query)
+// so a publish is acknowledged only once its entry is in the tree and a checkpoint covers it, and
+// a hash or a checkpoint is stored only with the entry that won its index. Appends of one process
+// run one after the other (the trust state's chain), so processes contend on an index only with
+// each other.
+import {
+  appendLeaf,
+  formatCheckpoint,
+  frontierIndexes,
+  leafHash,
+  signNote,
+  treeHash,
+  type AppendedLeaf,
+} from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
-import { b64, hashReader, storeLeafHashes } from './log-hashes.js';
+import { b64, hashReader } from './log-hashes.js';
 import { currentSigner, type Signer } from './signing-keys.js';
 
 export type EntryKind = 'publish' | 'yank' | 'unyank' | 'deprecate' | 'key';
@@ -63,19 +68,34 @@ function duplicateOf(error: unknown): 'index' | 'key' | 'other' {
   return 'other';
 }
 
-interface Claim {
+/** An entry as it is inserted: with its hashes and the checkpoint of the tree it ends. */
+interface Appended extends AppendedLeaf {
   index: number;
-  /** False when the entry's key was logged already: `index` is that entry's. */
-  inserted: boolean;
 }
 
-/** Inserts the entry at `index`: 'taken' when another entry has that index. */
+/** The checkpoint of `size` entries with `rootHash`, signed, as an entry keeps it. */
+function signedCheckpoint(deps: RegistryDeps, size: number, rootHash: Uint8Array, signer: Signer) {
+  const note = signNote(
+    formatCheckpoint({ origin: signer.origin, size, rootHash }),
+    signer.origin,
+    signer.key,
+  );
+  return { rootHash: b64(rootHash), note, keyid: signer.key.keyid, createdAt: deps.clock() };
+}
+
+/**
+ * Inserts the entry at `index` over the tree whose frontier is given: 'taken' when another entry
+ * has that index, the index of the logged entry when its key was logged already.
+ */
 async function insertEntry(
   deps: RegistryDeps,
   entry: NewEntry,
   leaf: Uint8Array,
-  index: number,
-): Promise<Claim | 'taken'> {
+  at: KnownTree,
+  signer: Signer,
+): Promise<Appended | { logged: number } | 'taken'> {
+  const index = at.size;
+  const appended = appendLeaf(at.frontier, index, leaf);
   try {
     await deps.models.LogEntry.create({
       index,
@@ -84,8 +104,10 @@ async function insertEntry(
       leafHash: b64(leaf),
       ...(entry.key ? { key: entry.key } : {}),
       integratedAt: deps.clock(),
+      hashes: appended.hashes.map(b64),
+      checkpoint: signedCheckpoint(deps, index + 1, appended.root, signer),
     });
-    return { index, inserted: true };
+    return { index, ...appended };
   } catch (error) {
     const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
     if (duplicate === 'other') throw error;
@@ -93,22 +115,9 @@ async function insertEntry(
       const logged = await deps.models.LogEntry.findOne({ key: entry.key }, { index: 1 }).lean<{
         index: number;
       }>();
-      if (logged) return { index: logged.index, inserted: false };
+      if (logged) return { logged: logged.index };
     }
     return 'taken';
-  }
-}
-
-/** Inserts the entry at the first free index from `from`; an entry with its key logged is that one. */
-async function claimIndex(
-  deps: RegistryDeps,
-  entry: NewEntry,
-  leaf: Uint8Array,
-  from: number,
-): Promise<Claim> {
-  for (let index = from; ; index++) {
-    const claim = await insertEntry(deps, entry, leaf, index);
-    if (claim !== 'taken') return claim;
   }
 }
 
@@ -119,110 +128,86 @@ export interface KnownTree {
 }
 
 /**
- * The entry inserted at the size of the tree this process appended last, with that tree's
- * frontier; null when the index is taken (another process appended meanwhile) or the entry is
- * logged already: the caller reads the store then. The entry before it is checked at the same
- * time: a store that lost it (emptied under the running server) gets no gap, the entry is removed.
+ * The entry inserted at the size of the tree this process appended last, over that tree's
+ * frontier; null when the index is taken (another process appended meanwhile): the caller reads
+ * the store then. The entry before it is checked at the same time: a store that lost it (emptied
+ * under the running server) gets no gap, the entry is removed.
  */
 async function claimAfter(
   deps: RegistryDeps,
   entry: NewEntry,
   leaf: Uint8Array,
   known: KnownTree,
-): Promise<{ index: number; frontier: Uint8Array[] } | null> {
+  signer: Signer,
+): Promise<Appended | { logged: number } | null> {
   const { LogEntry } = deps.models;
   const [claim, before] = await Promise.all([
-    insertEntry(deps, entry, leaf, known.size),
+    insertEntry(deps, entry, leaf, known, signer),
     known.size > 0 ? LogEntry.exists({ index: known.size - 1 }) : true,
   ]);
-  if (claim === 'taken' || !claim.inserted) return null;
-  if (before) return { index: claim.index, frontier: known.frontier };
+  if (claim === 'taken') return null;
+  if (!('hashes' in claim) || before) return claim;
   await LogEntry.deleteOne({ index: claim.index, leafHash: b64(leaf) });
   return null;
 }
 
-/** The entry's index, claimed at the tree size read from the store, and the frontier before it. */
-async function claimFromStore(deps: RegistryDeps, entry: NewEntry, leaf: Uint8Array) {
-  const { index } = await claimIndex(deps, entry, leaf, await treeSize(deps));
-  const indexes = frontierIndexes(index);
-  const frontier = indexes.length ? [...(await hashReader(deps)(indexes))] : [];
-  return { index, frontier };
+/** The tree of `size` entries as the store has it: its size and frontier (one query). */
+async function storedTree(deps: RegistryDeps, size: number): Promise<KnownTree> {
+  const indexes = frontierIndexes(size);
+  return { size, frontier: indexes.length ? [...(await hashReader(deps)(indexes))] : [] };
 }
 
-/** Signs and stores the checkpoint of a tree size with the given root hash, once per size. */
-async function storeSignedCheckpoint(
+/** The entry inserted at the first free index from the tree size read from the store. */
+async function claimFromStore(
   deps: RegistryDeps,
-  size: number,
-  rootHash: Uint8Array,
+  entry: NewEntry,
+  leaf: Uint8Array,
   signer: Signer,
-): Promise<string> {
-  const note = signNote(
-    formatCheckpoint({ origin: signer.origin, size, rootHash }),
-    signer.origin,
-    signer.key,
-  );
-  try {
-    await deps.models.LogCheckpoint.create({
-      size,
-      rootHash: b64(rootHash),
-      note,
-      keyid: signer.key.keyid,
-      createdAt: deps.clock(),
-    });
-    return note;
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-    const stored = await deps.models.LogCheckpoint.findOne({ size }, { note: 1 }).lean<{ note: string }>();
-    return stored?.note ?? note;
+): Promise<Appended | { logged: number }> {
+  for (let size = await treeSize(deps); ; size++) {
+    const claim = await insertEntry(deps, entry, leaf, await storedTree(deps, size), signer);
+    if (claim !== 'taken') return claim;
   }
 }
 
-/** The signed checkpoint of a tree size, stored once (a second one of the size is dropped). */
-export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: Signer): Promise<string> {
-  return storeSignedCheckpoint(deps, size, await treeHash(size, hashReader(deps)), signer);
+/**
+ * Signs and stores the checkpoint of a tree size, kept by the entry that ends it; one signed
+ * already stays as it is.
+ */
+export async function storeCheckpoint(deps: RegistryDeps, size: number, signer: Signer): Promise<void> {
+  const checkpoint = signedCheckpoint(deps, size, await treeHash(size, hashReader(deps)), signer);
+  await deps.models.LogEntry.updateOne(
+    { index: size - 1, checkpoint: { $exists: false } },
+    { $set: { checkpoint } },
+  );
 }
 
-/** What an append is given beyond its entry: the checkpoint's key, and who wants the index early. */
-export interface AppendOptions {
-  /** The key to sign the checkpoint with (a rotation's new key); by default the current key. */
-  signer?: Signer | undefined;
-  /**
-   * Told the entry's index once it is claimed, before its hashes and checkpoint are stored, so that
-   * the caller's own writes can overlap them (the append still resolves only once both are stored).
-   */
-  onClaimed?: ((index: number) => void) | undefined;
-}
-
-async function appendNow(deps: RegistryDeps, entry: NewEntry, options: AppendOptions): Promise<number> {
-  const given = options.signer;
+async function appendNow(deps: RegistryDeps, entry: NewEntry, given?: Signer): Promise<number> {
   const signer = given ?? (await currentSigner(deps));
   const leaf = leafHash(entry.body);
   const known = deps.trust.tree;
   // Known again only once this append is stored whole.
   deps.trust.tree = null;
   const claim =
-    (known && (await claimAfter(deps, entry, leaf, known))) ?? (await claimFromStore(deps, entry, leaf));
-  const { index } = claim;
-  options.onClaimed?.(index);
-  const { hashes, frontier, root } = appendLeaf(claim.frontier, index, leaf);
-  await Promise.all([
-    storeLeafHashes(deps, index, hashes),
-    storeSignedCheckpoint(deps, index + 1, root, signer),
-  ]);
-  deps.trust.tree = { size: index + 1, frontier };
-  return index;
+    (known && (await claimAfter(deps, entry, leaf, known, signer))) ??
+    (await claimFromStore(deps, entry, leaf, signer));
+  if ('logged' in claim) return claim.logged;
+  deps.trust.tree = { size: claim.index + 1, frontier: claim.frontier };
+  return claim.index;
+}
+
+/** The size of the tree the next append of this process is likely to claim (publishVersion's guess). */
+export function nextIndexGuess(deps: RegistryDeps): number | undefined {
+  return deps.trust.tree?.size;
 }
 
 /**
- * Appends an entry and returns its index once a signed checkpoint covers it. `options.signer`: the
- * key to sign the checkpoint with (a rotation's new key); by default the current key (currentSigner).
+ * Appends an entry and returns its index once it is stored with a signed checkpoint covering it.
+ * `signer`: the key to sign the checkpoint with (a rotation's new key); by default the current key
+ * (currentSigner).
  */
-export function appendEntry(
-  deps: RegistryDeps,
-  entry: NewEntry,
-  options: AppendOptions = {},
-): Promise<number> {
-  const run = () => appendNow(deps, entry, options);
+export function appendEntry(deps: RegistryDeps, entry: NewEntry, signer?: Signer): Promise<number> {
+  const run = () => appendNow(deps, entry, signer);
   const appended = deps.trust.appending.then(run, run);
   deps.trust.appending = appended.catch(() => undefined);
   return appended;

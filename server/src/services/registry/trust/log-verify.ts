@@ -1,7 +1,7 @@
-// `pkg-admin log verify` (docs/trust.md, "The log"): recomputes the log from its entries alone and
-// compares: every entry's leaf hash, every stored hash, every checkpoint's root, and every
-// checkpoint's signature and publish entry's signature by a listed key. The first problem found
-// is thrown, naming it.
+// `pkg-admin log verify` (docs/trust.md, "The log"): recomputes the log from its entries' bodies
+// alone and compares, entry by entry: its leaf hash, the hashes it keeps, the root of the
+// checkpoint it keeps, and every checkpoint's signature and publish entry's signature by a listed
+// key. The first problem found is thrown, naming it.
 import {
   leafHash,
   openNote,
@@ -45,83 +45,36 @@ function checkPublishSignature(index: number, body: string, keys: Listed[]): voi
     throw new LogVerifyError(`entry ${index}: the version's signature by ${keyid} does not verify`);
 }
 
-/** Every entry in order, its leaf hash, and the stored hashes recomputed in memory. */
-async function recomputeTree(deps: RegistryDeps, keys: Listed[]): Promise<Map<number, Uint8Array>> {
-  const stored = new Map<number, Uint8Array>();
-  const read: HashReader = (indexes) =>
-    Promise.resolve(
-      indexes.map((i) => {
-        const h = stored.get(i);
-        if (!h) throw new LogVerifyError(`stored hash ${i} is needed before it is computed`);
-        return h;
-      }),
-    );
-  let expected = 0;
-  for await (const entry of deps.models.LogEntry.find({}, { index: 1, body: 1, leafHash: 1 })
-    .sort({ index: 1 })
-    .lean()
-    .cursor()) {
-    if (entry.index !== expected)
-      throw new LogVerifyError(`entry ${expected} is missing (the next is ${entry.index})`);
-    const leaf = leafHash(entry.body);
-    if (!sameHash(leaf, unb64(entry.leafHash)))
-      throw new LogVerifyError(`entry ${entry.index}: its stored leaf hash is not the hash of its body`);
-    checkPublishSignature(entry.index, entry.body, keys);
-    const hashes = await storedHashesForLeaf(entry.index, leaf, read);
-    const first = storedHashIndex(0, entry.index);
-    hashes.forEach((h, i) => stored.set(first + i, h));
-    expected++;
-  }
-  return stored;
+interface KeptEntry {
+  index: number;
+  body: string;
+  leafHash: string;
+  hashes?: string[];
+  checkpoint?: { rootHash: string; note: string };
 }
 
-async function compareStoredHashes(deps: RegistryDeps, computed: Map<number, Uint8Array>): Promise<number> {
-  let count = 0;
-  for await (const doc of deps.models.LogHash.find({})
-    .sort({ _id: 1 })
-    .lean<{ _id: number; hash: string }>()
-    .cursor()) {
-    const want = computed.get(doc._id);
-    if (!want) throw new LogVerifyError(`stored hash ${doc._id} belongs to no entry`);
-    if (!sameHash(want, unb64(doc.hash)))
-      throw new LogVerifyError(`stored hash ${doc._id} is not the hash the entries give`);
-    count++;
+/** The checkpoint an entry keeps: signed by a listed key, of its size, with the root computed. */
+function checkCheckpoint(
+  size: number,
+  kept: { rootHash: string; note: string },
+  root: Uint8Array,
+  verifiers: { name: string; publicKey: Uint8Array }[],
+): void {
+  const what = `checkpoint ${size}`;
+  let opened;
+  try {
+    opened = openNote(kept.note, verifiers);
+  } catch (error) {
+    throw new LogVerifyError(`${what}: ${(error as Error).message}`);
   }
-  if (count !== computed.size) throw new LogVerifyError(`${computed.size - count} stored hashes are missing`);
-  return count;
-}
-
-async function checkCheckpoints(
-  deps: RegistryDeps,
-  computed: Map<number, Uint8Array>,
-  entries: number,
-  keys: Listed[],
-): Promise<number> {
-  const verifiers = keys.map((k) => ({ name: k.noteName, publicKey: k.publicKey }));
-  const read: HashReader = (indexes) =>
-    Promise.resolve(indexes.map((i) => computed.get(i) ?? new Uint8Array()));
-  let count = 0;
-  for await (const doc of deps.models.LogCheckpoint.find({}).sort({ size: 1 }).lean().cursor()) {
-    const what = `checkpoint ${doc.size}`;
-    if (doc.size > entries) throw new LogVerifyError(`${what}: the log has only ${entries} entries`);
-    let opened;
-    try {
-      opened = openNote(doc.note, verifiers);
-    } catch (error) {
-      throw new LogVerifyError(`${what}: ${(error as Error).message}`);
-    }
-    if (opened.verifiedBy.length === 0) throw new LogVerifyError(`${what}: not signed by a listed key`);
-    const checkpoint = parseCheckpoint(opened.text);
-    const root = await treeHash(doc.size, read);
-    if (
-      checkpoint.size !== doc.size ||
-      !sameHash(checkpoint.rootHash, root) ||
-      !sameHash(unb64(doc.rootHash), root)
-    )
-      throw new LogVerifyError(`${what}: its root hash is not the root of the first ${doc.size} entries`);
-    count++;
-  }
-  return count;
+  if (opened.verifiedBy.length === 0) throw new LogVerifyError(`${what}: not signed by a listed key`);
+  const checkpoint = parseCheckpoint(opened.text);
+  if (
+    checkpoint.size !== size ||
+    !sameHash(checkpoint.rootHash, root) ||
+    !sameHash(unb64(kept.rootHash), root)
+  )
+    throw new LogVerifyError(`${what}: its root hash is not the root of the first ${size} entries`);
 }
 
 export async function verifyLog(deps: RegistryDeps): Promise<LogVerification> {
@@ -130,9 +83,44 @@ export async function verifyLog(deps: RegistryDeps): Promise<LogVerification> {
     publicKey: unb64(k.key),
     noteName: k.noteName,
   }));
-  const computed = await recomputeTree(deps, keys);
-  const entries = await deps.models.LogEntry.countDocuments();
-  const hashes = await compareStoredHashes(deps, computed);
-  const checkpoints = await checkCheckpoints(deps, computed, entries, keys);
-  return { entries, hashes, checkpoints };
+  const verifiers = keys.map((k) => ({ name: k.noteName, publicKey: k.publicKey }));
+  const computed = new Map<number, Uint8Array>();
+  const read: HashReader = (indexes) =>
+    Promise.resolve(
+      indexes.map((i) => {
+        const h = computed.get(i);
+        if (!h) throw new LogVerifyError(`stored hash ${i} is needed before it is computed`);
+        return h;
+      }),
+    );
+  const counts: LogVerification = { entries: 0, hashes: 0, checkpoints: 0 };
+  for await (const entry of deps.models.LogEntry.find({}).sort({ index: 1 }).lean<KeptEntry>().cursor()) {
+    const expected = counts.entries;
+    if (entry.index !== expected)
+      throw new LogVerifyError(`entry ${expected} is missing (the next is ${entry.index})`);
+    const leaf = leafHash(entry.body);
+    if (!sameHash(leaf, unb64(entry.leafHash)))
+      throw new LogVerifyError(`entry ${entry.index}: its stored leaf hash is not the hash of its body`);
+    checkPublishSignature(entry.index, entry.body, keys);
+    const hashes = await storedHashesForLeaf(entry.index, leaf, read);
+    const first = storedHashIndex(0, entry.index);
+    hashes.forEach((h, i) => computed.set(first + i, h));
+    if (entry.hashes) {
+      if (entry.hashes.length !== hashes.length)
+        throw new LogVerifyError(
+          `entry ${entry.index}: keeps ${entry.hashes.length} hashes, not the ${hashes.length} it completes`,
+        );
+      entry.hashes.forEach((kept, i) => {
+        if (!sameHash(hashes[i] as Uint8Array, unb64(kept)))
+          throw new LogVerifyError(`stored hash ${first + i} is not the hash the entries give`);
+      });
+      counts.hashes += hashes.length;
+    }
+    counts.entries++;
+    if (entry.checkpoint) {
+      checkCheckpoint(counts.entries, entry.checkpoint, await treeHash(counts.entries, read), verifiers);
+      counts.checkpoints++;
+    }
+  }
+  return counts;
 }

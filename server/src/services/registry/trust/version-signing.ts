@@ -11,7 +11,7 @@ import {
 } from '@pkg/shared';
 import type { VersionDoc } from '../../../db/models/version.js';
 import type { RegistryDeps } from '../registry-deps.js';
-import { appendEntry, type AppendOptions } from './log-store.js';
+import { appendEntry } from './log-store.js';
 import type { Signer } from './signing-keys.js';
 
 export type SignedFields = Pick<
@@ -42,17 +42,17 @@ export function publishKey(v: Pick<VersionDoc, 'namespace' | 'name' | 'version'>
 
 /**
  * Appends the version's publish entry (or finds it, when logged already) and returns its index
- * once a checkpoint covers it; `options.onClaimed` learns the index as soon as it is claimed.
+ * once a checkpoint covers it, signed by `signer` (by default the current key).
  */
 export function logPublish(
   deps: RegistryDeps,
   v: SignedFields,
   signature: Signature,
-  options: AppendOptions = {},
+  signer?: Signer,
 ): Promise<number> {
   return appendEntry(
     deps,
     { kind: 'publish', body: publishEntry(versionFacts(v), signature), key: publishKey(v) },
-    options,
+    signer,
   );
 }
