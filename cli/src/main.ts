@@ -1,11 +1,16 @@
 // The `pkg` command: global options, then the subcommands of commands/index.ts. Only the
 // command being run is loaded (all of them for help), so start-up stays fast.
 import { Command, CommanderError } from 'commander';
+import { z } from 'zod';
 import { commands, type CommandEntry } from './commands/index.js';
 import { exitFromParser, exitWithError, finish, type ExitCode } from './exit.js';
 import type { CommandDefinition, GlobalOptions } from './lib/command.js';
 import { normalizeRegistry } from './lib/registry/registry-url.js';
 import { cliVersion } from './version.js';
+
+// A command parses each of its schemas a few times at most: compiling a fast parser for each
+// (zod's JIT, with new Function) costs more than it saves in a process this short.
+z.config({ jitless: true });
 
 const GLOBAL_WITH_VALUE = new Set(['--registry']);
 

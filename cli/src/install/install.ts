@@ -14,7 +14,7 @@ import { versionNotices, type VersionNotices } from './notices.js';
 import { requireConsent } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
-import { checkTrust, versionKey } from './trust.js';
+import { checkTrust, TrustRequests, versionKey } from './trust.js';
 
 export interface InstallOptions {
   project: Project;
@@ -43,9 +43,12 @@ export interface InstalledPackage {
 export async function install(options: InstallOptions): Promise<InstalledPackage[]> {
   const { project } = options;
   const files = readProjectFiles(project);
-  const targets = await resolveTargets(options.specs, options.registryFlag, files);
+  const requests = new TrustRequests();
+  const targets = await resolveTargets(options.specs, options.registryFlag, files, (...chosen) =>
+    requests.ask(...chosen),
+  );
   if (targets.length === 0) return [];
-  const trustCheck = checkTrust(targets);
+  const trustCheck = checkTrust(targets, requests);
   trustCheck.catch(() => undefined); // awaited after the archive checks, whose failures come first
   const verified = await downloadAndVerify(targets, options.progress);
   const trust = await trustCheck;

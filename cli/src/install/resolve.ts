@@ -62,10 +62,17 @@ export interface Resolved {
   range: string;
 }
 
+/**
+ * Told each version chosen, in the tick its record is asked for through `client` (the trust step's
+ * requests go in the same batch).
+ */
+export type OnChosen = (registry: string, id: string, version: string, client: RegistryClient) => void;
+
 export async function resolveSpec(
   client: RegistryClient,
   registry: string,
   spec: PackageSpec,
+  onChosen?: OnChosen,
 ): Promise<Resolved> {
   const info = await callRegistry(registry, () =>
     client.packages.get.query({ namespace: spec.namespace, name: spec.name }),
@@ -80,9 +87,11 @@ export async function resolveSpec(
         : null
       : semver.maxSatisfying(versions, spec.range);
   if (!version) throw noVersion(spec, versions, yanked);
-  const record = await callRegistry(registry, () =>
+  const asked = callRegistry(registry, () =>
     client.packages.version.query({ namespace: spec.namespace, name: spec.name, version }),
   );
+  onChosen?.(registry, spec.id, version, client);
+  const record = await asked;
   return { record, range: spec.range ?? `^${version}` };
 }
 
@@ -102,12 +111,13 @@ export function resolveTargets(
   specs: readonly string[],
   registryFlag: string | undefined,
   files: ProjectFiles,
+  onChosen?: OnChosen,
 ): Promise<Target[]> {
   const registry = chooseRegistry(registryFlag, files.manifest.registry).url;
   const client = createRegistryClient(registry);
   const resolveNew = async (text: string): Promise<Target> => {
     const spec = parseSpec(text);
-    const { record, range } = await resolveSpec(client, registry, spec);
+    const { record, range } = await resolveSpec(client, registry, spec, onChosen);
     return {
       id: spec.id,
       range,
@@ -123,18 +133,20 @@ export function resolveTargets(
     Object.entries(files.manifest.packages).map(([id, entry]) => {
       const pin = files.lock.packages[id];
       if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
-        return Promise.resolve(pinnedTarget(id, entry.range, pin));
+        return Promise.resolve(pinnedTarget(id, entry.range, pin, onChosen));
       return resolveNew(`${id}@${entry.range}`);
     }),
   );
 }
 
-function pinnedTarget(id: string, range: string, pin: LockEntry): Target {
+function pinnedTarget(id: string, range: string, pin: LockEntry, onChosen?: OnChosen): Target {
   const { namespace, name } = packageIdParts(id);
   const client = createRegistryClient(pin.registry);
-  const record = callRegistry(pin.registry, () =>
+  const asked = callRegistry(pin.registry, () =>
     client.packages.version.query({ namespace, name, version: pin.version }),
-  ).then((r) => {
+  );
+  onChosen?.(pin.registry, id, pin.version, client);
+  const record = asked.then((r) => {
     if (r.integrity !== pin.integrity || r.size !== pin.size) {
       throw new CliError(
         'INTEGRITY_MISMATCH',

@@ -1,10 +1,16 @@
 // The trust step of pkg install (docs/trust.md, "What the CLI checks"): every version to install
 // is checked against its registry's pinned keys, signature and log (trust/check-install.ts), one
-// session per registry. It needs only the version records, so it runs while the archives
-// download; install.ts takes its outcome after the archive checks and before consent and
-// staging. A failure throws, so nothing is written. The answer is each version's log index, for the lock file, and
-// the notes the user should see (keys pinned on first use, a rotation to accept).
+// session per registry. What it asks the registry for (the keys, the latest checkpoint, each
+// version's inclusion proof) is asked for as soon as a version is chosen, at the same time as its
+// record (TrustRequests); the checks need the records too, so they run while the archives
+// download; install.ts takes their outcome after the archive checks and before consent and
+// staging. A failure throws, so nothing is written. The answer is each version's log index, for
+// the lock file, and the notes the user should see (keys pinned on first use, a rotation to accept).
+import type { CheckpointAnswer, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
+import { packageIdParts } from '@pkg/shared/contract';
 import { checkInstallTrust } from '../trust/check-install.js';
+import type { RegistryClient } from '../lib/registry/trpc-client.js';
+import { createTrustClient, type TrustClient } from '../trust/trust-client.js';
 import type { Target } from './resolve.js';
 
 export interface TrustOutcome {
@@ -17,7 +23,43 @@ export interface TrustOutcome {
 
 export const versionKey = (id: string, version: string): string => `${id}@${version}`;
 
-export async function checkTrust(all: readonly Target[]): Promise<TrustOutcome> {
+interface RegistryRequests {
+  client: TrustClient;
+  asked: { keys: Promise<RegistryKeys>; checkpoint: Promise<CheckpointAnswer> };
+  proofs: Map<string, Promise<InclusionProof>>;
+}
+
+/** The trust requests of each registry, made when a version of it is chosen (`ask`). */
+export class TrustRequests {
+  private readonly registries = new Map<string, RegistryRequests>();
+
+  /**
+   * Asks for the version's inclusion proof and, the first time for its registry, the keys and the
+   * checkpoint, through `client` when given (called in the tick its record is asked for: one batch).
+   */
+  ask(registry: string, id: string, version: string, client?: RegistryClient): void {
+    let requests = this.registries.get(registry);
+    if (!requests) {
+      const trustClient = createTrustClient(registry, client);
+      const asked = { keys: trustClient.keys(), checkpoint: trustClient.checkpoint() };
+      requests = { client: trustClient, asked, proofs: new Map() };
+      this.registries.set(registry, requests);
+    }
+    const key = versionKey(id, version);
+    if (requests.proofs.has(key)) return;
+    const proof = requests.client.inclusion({ ...packageIdParts(id), version }, undefined);
+    requests.proofs.set(key, proof);
+    // Each is awaited by the checks, or left when a step before them fails.
+    for (const answer of [requests.asked.keys, requests.asked.checkpoint, proof])
+      answer.catch(() => undefined);
+  }
+
+  of(registry: string): RegistryRequests | undefined {
+    return this.registries.get(registry);
+  }
+}
+
+export async function checkTrust(all: readonly Target[], requests?: TrustRequests): Promise<TrustOutcome> {
   const byRegistry = new Map<string, Target[]>();
   for (const t of all) byRegistry.set(t.registry, [...(byRegistry.get(t.registry) ?? []), t]);
   const logIndex = new Map<string, number>();
@@ -31,7 +73,7 @@ export async function checkTrust(all: readonly Target[]): Promise<TrustOutcome> 
         record: await target.record,
       })),
     );
-    const outcome = await checkInstallTrust(registry, targets);
+    const outcome = await checkInstallTrust(registry, targets, requests?.of(registry) ?? {});
     for (const verdict of outcome.verdicts) {
       const key = versionKey(verdict.package, verdict.version);
       logIndex.set(key, verdict.logIndex);

@@ -12,6 +12,7 @@ import {
   verifyCheckpoint,
   verifyVersion,
   type Checkpoint,
+  type CheckpointAnswer,
   type ConsistencyProof,
   type InclusionProof,
   type PinnedKey,
@@ -49,6 +50,8 @@ export interface TrustOptions {
   client?: TrustClient;
   env?: NodeJS.ProcessEnv;
   now?: Date;
+  /** The keys and the latest checkpoint, asked for already (pkg install asks with the records). */
+  asked?: { keys: Promise<RegistryKeys>; checkpoint: Promise<CheckpointAnswer> } | undefined;
 }
 
 const TRUST_CODES: Record<TrustError['failure'], [code: string, hint: string]> = {
@@ -125,9 +128,9 @@ export async function openTrustSession(registry: string, options: TrustOptions =
   const client = options.client ?? createTrustClient(registry);
   const now = options.now ?? new Date();
   // One round trip: the keys and the checkpoint are asked for at once (one tRPC batch).
-  const answered = client.checkpoint();
+  const answered = options.asked?.checkpoint ?? client.checkpoint();
   answered.catch(() => undefined); // awaited once the keys are checked
-  const keys = await client.keys();
+  const keys = await (options.asked?.keys ?? client.keys());
   const known = readTrustState(registry, options.env);
   const { state, notes } = known
     ? { state: known, notes: pinNotes(known, keys) }
@@ -144,7 +147,8 @@ export async function openTrustSession(registry: string, options: TrustOptions =
         )
       : undefined;
   checkConsistency(previous, checkpoint, consistency);
-  writeTrustState(withCheckpoint(state, answer.note, checkpoint, now), options.env);
+  const seen = withCheckpoint(state, answer.note, checkpoint, now);
+  if (seen !== known) writeTrustState(seen, options.env); // nothing new: no write (and no fsync)
   return {
     registry,
     client,
@@ -209,12 +213,14 @@ export async function checkVersionTrust(
 export async function checkInstallTrust(
   registry: string,
   targets: readonly TrustTarget[],
-  options: TrustOptions = {},
+  options: TrustOptions & { proofs?: ReadonlyMap<string, Promise<InclusionProof>> } = {},
 ): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
   const client = options.client ?? createTrustClient(registry);
-  // Asked for in the same tick as the keys and the checkpoint: one tRPC batch.
-  const proofs = targets.map(({ id, version }) =>
-    client.inclusion({ ...packageIdParts(id), version }, undefined),
+  // Asked for in the same tick as the keys and the checkpoint (one tRPC batch), unless asked already.
+  const proofs = targets.map(
+    ({ id, version }) =>
+      options.proofs?.get(`${id}@${version}`) ??
+      client.inclusion({ ...packageIdParts(id), version }, undefined),
   );
   for (const proof of proofs) proof.catch(() => undefined); // a failed one is asked for again
   try {

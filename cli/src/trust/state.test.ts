@@ -68,6 +68,14 @@ describe('trust state', () => {
     expect(checkpointOf(fresh('http://h:1'))).toBeUndefined();
   });
 
+  it('is the same state when the checkpoint is the one it keeps (nothing to write), first seen kept', () => {
+    const checkpoint = { origin: 'localhost/log', size: 9, rootHash: leafHash('root') };
+    const state = withCheckpoint(fresh('http://h:1'), 'note 9', checkpoint, now);
+    expect(withCheckpoint(state, 'note 9', checkpoint, new Date(now.getTime() + 1000))).toBe(state);
+    const other = withCheckpoint(state, 'note 9b', { ...checkpoint, rootHash: leafHash('fork') }, now);
+    expect(other).not.toBe(state);
+  });
+
   it('refuses a file of another shape, naming it', () => {
     const registry = 'http://127.0.0.1:5001';
     const file = trustStateFile(registry, env);

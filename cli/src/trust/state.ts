@@ -77,7 +77,10 @@ export function checkpointOf(state: TrustState | undefined): Checkpoint | undefi
   };
 }
 
-/** The state with a newer checkpoint (a smaller one, proved a prefix, is not kept). */
+/**
+ * The state with a newer checkpoint (a smaller one, proved a prefix, is not kept). The same state
+ * (the very object) when the checkpoint is the one it keeps: `seenAt` is when it was first seen.
+ */
 export function withCheckpoint(
   state: TrustState,
   note: string,
@@ -86,6 +89,7 @@ export function withCheckpoint(
 ): TrustState {
   if (state.checkpoint && state.checkpoint.size > checkpoint.size) return state;
   const rootHash = Buffer.from(checkpoint.rootHash).toString('base64');
+  if (state.checkpoint?.size === checkpoint.size && state.checkpoint.rootHash === rootHash) return state;
   return {
     ...state,
     checkpoint: {

@@ -15,7 +15,7 @@ import {
 } from '@pkg/shared/contract';
 import type { z } from 'zod';
 import { CliError } from '../exit.js';
-import { createRegistryClient, fromTrpcError } from '../lib/registry/trpc-client.js';
+import { createRegistryClient, fromTrpcError, type RegistryClient } from '../lib/registry/trpc-client.js';
 
 export interface VersionRef {
   namespace: string;
@@ -38,8 +38,11 @@ export function unsignedRegistry(registry: string, cause?: unknown): CliError {
   });
 }
 
-export function createTrustClient(registry: string): TrustClient {
-  const client = createRegistryClient(registry);
+/** `client`: a registry client to share, so that calls made in one tick go in one tRPC batch. */
+export function createTrustClient(
+  registry: string,
+  client: RegistryClient = createRegistryClient(registry),
+): TrustClient {
   const call = async <S extends z.ZodType>(
     path: string,
     query: () => Promise<unknown>,

@@ -69,9 +69,11 @@ export async function startTrustServer(
       const key = parseSigningKey(readFileSync(path.join(dataDir, 'signing-key.pem'), 'utf8'));
       const rootHash = new Uint8Array(32).fill(7);
       const note = signNote(formatCheckpoint({ origin: ORIGIN, size, rootHash }), ORIGIN, key);
-      const stored = await server.deps.registry.models.LogCheckpoint.updateOne(
-        { size },
-        { $set: { note, rootHash: Buffer.from(rootHash).toString('base64') } },
+      const stored = await server.deps.registry.models.LogEntry.updateOne(
+        { index: size - 1 },
+        {
+          $set: { 'checkpoint.note': note, 'checkpoint.rootHash': Buffer.from(rootHash).toString('base64') },
+        },
       );
       expect(stored.matchedCount).toBe(1);
     },
