@@ -47,6 +47,7 @@ export { PROBLEM_CODES, type ProblemCode, type Problem, InvalidPackageError } fr
 export { PACKAGE_LIMITS } from '../package/limits.js';
 export { provenanceSchema, type Provenance, timestampSchema } from '../schemas/provenance.js';
 export * from '../schemas/api/packages.js';
+export * from '../schemas/api/browse.js';
 export * from '../schemas/api/auth.js';
 export * from '../schemas/api/namespaces.js';
 export * from '../schemas/api/trust.js';

@@ -6,6 +6,7 @@ import { botCursorModel } from './bot-cursor.js';
 import { botLeaseModel } from './bot-lease.js';
 import { botUpdateModel } from './bot-update.js';
 import { counterModel } from './counter.js';
+import { downloadCountModel } from './download-count.js';
 import { explanationModel } from './explanation.js';
 import { holderNonceModel } from './holder-nonce.js';
 import { logModels } from './log.js';
@@ -26,6 +27,7 @@ export function createModels(connection: Connection) {
     Namespace: namespaceModel(connection),
     Package: packageModel(connection),
     Version: versionModel(connection),
+    DownloadCount: downloadCountModel(connection),
     SigningKey: signingKeyModel(connection),
     TrustedPublisher: trustedPublisherModel(connection),
     OidcJti: oidcJtiModel(connection),

@@ -1,7 +1,7 @@
 // Inputs and outputs of the packages procedures; their outputs are the REST bodies of
 // docs/registry-api.md, so REST adapters never reshape anything.
 import { z } from 'zod';
-import { manifestSchema } from '../manifest.js';
+import { manifestSchema, permissionsSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
 import { deprecationSchema, versionTrustSchema, yankSchema } from './version-trust.js';
@@ -16,7 +16,25 @@ export const searchPackagesInputSchema = z.object({
     .int('limit must be an integer')
     .default(SEARCH_LIMIT.default)
     .transform((n) => Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, n))),
+  /** 1-based; a page past the last is empty. */
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be an integer')
+    .min(1, 'page is at least 1')
+    .max(1000, 'page is at most 1000')
+    .default(1),
+  /** Only packages of this namespace. */
+  namespace: namespaceSchema.optional(),
+  /** Filters on what `latest` may touch (docs/browsing.md, "Search"): no network host declared, */
+  noNetwork: z.boolean().default(false),
+  /** no path to write declared, */
+  noFileWrites: z.boolean().default(false),
+  /** no environment variable declared; */
+  noEnv: z.boolean().default(false),
+  /** and `latest` published from a verified build (trusted publishing). */
+  verified: z.boolean().default(false),
 });
+export type SearchPackagesInput = z.input<typeof searchPackagesInputSchema>;
 export const searchResultItemSchema = z.object({
   name: z.string(),
   description: z.string(),
@@ -27,10 +45,22 @@ export const searchResultItemSchema = z.object({
    */
   yanked: z.boolean().optional(),
   deprecated: z.string().nullable().optional(),
+  /** Downloads over the last 7 days; absent from registries older than download counts. */
+  weeklyDownloads: z.number().int().nonnegative().optional(),
+  /** Whether `latest` was published from a verified build (docs/publishing.md). */
+  verified: z.boolean().optional(),
+  /** What `latest` may touch (its manifest's permissions). */
+  permissions: permissionsSchema.optional(),
+  /** Where the query matched, best first: name, tool, schema (a property name), description, skill. */
+  matched: z.array(z.enum(['name', 'tool', 'schema', 'description', 'skill'])).optional(),
 });
 export const searchPackagesOutputSchema = z.object({
   query: z.string(),
   results: z.array(searchResultItemSchema),
+  /** How many packages match in all, the page, and its size; absent from older registries. */
+  total: z.number().int().nonnegative().optional(),
+  page: z.number().int().positive().optional(),
+  limit: z.number().int().positive().optional(),
 });
 export type SearchPackagesOutput = z.infer<typeof searchPackagesOutputSchema>;
 
