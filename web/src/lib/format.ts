@@ -75,3 +75,15 @@ export function shortAddress(address: string): string {
 
 /** A price to about six significant digits, as the bots write it too (shared/src/format). */
 export { formatPrice, formatUsdPrice } from '@pkg/shared/contract';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** A whole count with thousands separators: 1204 → "1,204". */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** "1 download this week", "1,204 downloads this week" (the last 7 days, today included, UTC). */
+export function downloadsThisWeek(n: number): string {
+  return `${formatCount(n)} download${n === 1 ? '' : 's'} this week`;
+}

@@ -26,10 +26,15 @@ export async function loadPackage(
   void queryClient.prefetchQuery(trpc.publishers.list.queryOptions(ref));
   // The registry's keys, which the page checks the version's signature with.
   void queryClient.prefetchQuery(trpc.trust.keys.queryOptions());
+  // The downloads of the last 7 and 90 days (the count, the chart and the versions' counts).
+  for (const period of ['last-week', 'last-90-days'] as const)
+    void queryClient.prefetchQuery(trpc.packages.downloads.queryOptions({ ...ref, period }));
   const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);
   const version = params.version ?? info.latest;
   void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));
   void queryClient.prefetchQuery(packageFilesQueryOptions(trpc, { ...ref, version }));
+  // The score, the findings and the permission changes of the version.
+  void queryClient.prefetchQuery(trpc.packages.insights.queryOptions({ ...ref, version }));
   await queryClient
     .ensureQueryData(trpc.packages.version.queryOptions({ ...ref, version }))
     .catch(rethrowNotFound);

@@ -9,6 +9,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { SearchBox } from '../components/search-box';
+import { DATA_TOOLS } from '../lib/data-tools';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -19,17 +20,6 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
-
-const TOOLS = [
-  ['/live', 'Live'],
-  ['/token', 'Token'],
-  ['/stocks', 'Stocks'],
-  ['/screener', 'Screener'],
-  ['/wallet', 'Wallet'],
-  ['/explain', 'Explain'],
-  ['/ask', 'Ask'],
-  ['/widgets', 'Widgets'],
-] as const;
 
 function RootLayout() {
   const embedded = useRouterState({ select: (s) => s.location.pathname.startsWith('/embed/') });
@@ -57,7 +47,7 @@ function RootLayout() {
           <Link to="/search" search={{ q: '' }}>
             Packages
           </Link>
-          {TOOLS.map(([to, label]) => (
+          {DATA_TOOLS.map(({ to, label }) => (
             <Link key={to} to={to}>
               {label}
             </Link>

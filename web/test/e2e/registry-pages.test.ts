@@ -142,6 +142,7 @@ describe('the registry pages', () => {
     expect(await page.getByTestId('permissions-none').textContent()).toBe(
       'This package asks for no permissions.',
     );
+    await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByTestId('versions').waitFor();
     expect(await page.getByTestId('versions').getByRole('link').allTextContents()).toEqual([
       '1.1.0',
@@ -167,6 +168,7 @@ describe('the registry pages', () => {
   test('a version page shows that version, reached from the versions list', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/@alice/hello`);
+    await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByTestId('versions').getByRole('link', { name: '1.0.0' }).click();
     await page.waitForURL(`${server.url}/@alice/hello/v/1.0.0`);
     // The URL changes before the 1.0.0 page replaces the 1.1.0 one: wait for the version shown.

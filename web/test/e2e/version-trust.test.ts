@@ -99,6 +99,7 @@ describe('the version page', () => {
     await banner.waitFor();
     expect(await page.getByTestId('yanked-reason').textContent()).toBe('it deletes the home directory');
     expect(await banner.textContent()).toMatch(/\(by trusty, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    await page.getByRole('tab', { name: 'Versions' }).click();
     const item = page.getByTestId('versions').getByRole('listitem').filter({ hasText: '1.1.0' });
     await item.getByText('yanked', { exact: true }).waitFor();
     const plain = page.getByTestId('versions').getByRole('listitem').filter({ hasText: '1.0.0' });
@@ -117,6 +118,7 @@ describe('the version page', () => {
     await page.getByTestId('deprecated-banner').waitFor();
     expect(await page.getByTestId('deprecated-message').textContent()).toBe('Use @trusty/better instead.');
     expect(await page.getByTestId('deprecated-banner').getAttribute('role')).toBe('status');
+    await page.getByRole('tab', { name: 'Versions' }).click();
     const item = page.getByTestId('versions').getByRole('listitem').filter({ hasText: '1.2.0' });
     await item.getByText('deprecated', { exact: true }).waitFor();
     await page.close();

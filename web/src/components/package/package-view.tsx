@@ -1,7 +1,9 @@
-// The package page's content for one version: description, where it was built (verified or
-// reported), install command, SKILL.md, tools, permissions, versions, the signature and log entry,
-// provenance, trusted publishers and maintainers, under banners for a yanked or deprecated version.
-// Each section shows its own loading or error.
+// The package page's content for one version (docs/website.md, "The package page"): description,
+// install command, the trust panel (where it was built, what it may touch, the signature and log
+// entry) beside the downloads, then the tabs (SKILL.md, tools and the findings in the code; the
+// versions) beside the score, permissions and their changes, provenance, trusted publishers and
+// maintainers, under banners for a yanked or deprecated version. Each section shows its own
+// loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
@@ -10,12 +12,15 @@ import { useTRPC } from '../../lib/use-trpc';
 import { CopyButton } from '../copy-button';
 import { QueryState } from '../query-state';
 import { SafeMarkdown, stripFrontMatter } from '../safe-markdown';
-import { BuildLine } from './build-line';
+import { DownloadsSection } from './downloads-section';
+import { Findings, PermissionChanges, Score } from './insights-sections';
+import { PackageTabs } from './package-tabs';
 import { PermissionsList } from './permissions-list';
 import { ProvenanceFacts } from './provenance-facts';
 import { PublishersSummary } from './publishers-summary';
 import { ToolsList } from './tools-list';
-import { SignatureSection, TrustBanners } from './version-trust';
+import { TrustPanel } from './trust-panel';
+import { TrustBanners } from './version-trust';
 import { VersionsList } from './versions-list';
 
 interface Props {
@@ -29,39 +34,12 @@ interface Props {
 export function PackageView({ namespace, name, version, pinned }: Props) {
   const trpc = useTRPC();
   const ref = { namespace, name };
-  const info = useQuery(trpc.packages.get.queryOptions(ref));
   const record = useQuery(trpc.packages.version.queryOptions({ ...ref, version }));
   const id = `@${namespace}/${name}`;
   const install = pinned ? `pkg install ${id}@${version}` : `pkg install ${id}`;
   return (
     <article className="package">
-      <header>
-        <h1>
-          <Link to="/@{$namespace}" params={{ namespace }}>
-            @{namespace}
-          </Link>
-          /{name}
-        </h1>
-        <p className="muted" data-testid="shown-version">
-          Version {version}
-          {info.data
-            ? info.data.latest === version
-              ? ' (latest)'
-              : ` · latest is ${info.data.latest}`
-            : null}
-        </p>
-        <QueryState query={record} what="this version">
-          {(r) => (
-            <>
-              <TrustBanners record={r} />
-              <p className="description" data-testid="description">
-                {r.manifest.description}
-              </p>
-              <BuildLine provenance={r.provenance} />
-            </>
-          )}
-        </QueryState>
-      </header>
+      <PackageHeader namespace={namespace} name={name} version={version} />
       <section aria-labelledby="install-heading">
         <h2 id="install-heading">Install</h2>
         <div className="install">
@@ -71,25 +49,70 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
           <CopyButton text={install} label={`Copy the install command ${install}`} />
         </div>
       </section>
+      <div className="package-summary">
+        {record.data ? <TrustPanel record={record.data} path={{ namespace, name, version }} /> : null}
+        <DownloadsSection namespace={namespace} name={name} />
+      </div>
       <div className="package-columns">
-        <div>
-          {record.data ? <VersionBody record={record.data} versionRef={{ ...ref, version }} /> : null}
-        </div>
+        <PackageTabs
+          label="The package"
+          tabs={[
+            {
+              id: 'readme',
+              label: 'Readme and tools',
+              panel: () =>
+                record.data ? <VersionBody record={record.data} versionRef={{ ...ref, version }} /> : null,
+            },
+            { id: 'versions', label: 'Versions', panel: () => <Versions {...ref} version={version} /> },
+          ]}
+        />
         <aside>
+          <Score path={{ ...ref, version }} />
           <section aria-labelledby="permissions-heading">
             <h2 id="permissions-heading">Permissions</h2>
             <QueryState query={record} what="the permissions">
               {(r) => <PermissionsList permissions={r.manifest.permissions} />}
             </QueryState>
           </section>
-          <Versions namespace={namespace} name={name} version={version} />
-          {record.data ? <SignatureSection record={record.data} path={{ namespace, name, version }} /> : null}
+          <PermissionChanges path={{ ...ref, version }} />
           <Provenance namespace={namespace} name={name} version={version} />
           <PublishersSummary namespace={namespace} name={name} />
           <Maintainers namespace={namespace} />
         </aside>
       </div>
     </article>
+  );
+}
+
+/** The name, the version shown, the yanked or deprecated banners and the description. */
+function PackageHeader({ namespace, name, version }: Omit<Props, 'pinned'>) {
+  const trpc = useTRPC();
+  const ref = { namespace, name };
+  const info = useQuery(trpc.packages.get.queryOptions(ref));
+  const record = useQuery(trpc.packages.version.queryOptions({ ...ref, version }));
+  return (
+    <header>
+      <h1>
+        <Link to="/@{$namespace}" params={{ namespace }}>
+          @{namespace}
+        </Link>
+        /{name}
+      </h1>
+      <p className="muted" data-testid="shown-version">
+        Version {version}
+        {info.data ? (info.data.latest === version ? ' (latest)' : ` · latest is ${info.data.latest}`) : null}
+      </p>
+      <QueryState query={record} what="this version">
+        {(r) => (
+          <>
+            <TrustBanners record={r} />
+            <p className="description" data-testid="description">
+              {r.manifest.description}
+            </p>
+          </>
+        )}
+      </QueryState>
+    </header>
   );
 }
 
@@ -117,6 +140,7 @@ function VersionBody({ record, versionRef }: { record: VersionRecord; versionRef
         <h2 id="tools-heading">Tools</h2>
         <ToolsList tools={record.manifest.tools} files={files} />
       </section>
+      <Findings path={versionRef} />
     </>
   );
 }
@@ -126,6 +150,10 @@ function Versions({ namespace, name, version }: Omit<Props, 'pinned'>) {
   const versions = useQuery(trpc.packages.versions.queryOptions({ namespace, name }));
   // The package document carries each version's yank and deprecation (docs/trust.md).
   const info = useQuery(trpc.packages.get.queryOptions({ namespace, name }));
+  // Each version's downloads over the last 90 days (the same query as the downloads chart).
+  const downloads = useQuery(
+    trpc.packages.downloads.queryOptions({ namespace, name, period: 'last-90-days' }),
+  );
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading">Versions</h2>
@@ -137,6 +165,7 @@ function Versions({ namespace, name, version }: Omit<Props, 'pinned'>) {
             namespace={namespace}
             name={name}
             current={version}
+            downloads={downloads.data?.versions}
           />
         )}
       </QueryState>

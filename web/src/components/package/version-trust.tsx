@@ -40,14 +40,23 @@ interface VersionPath {
   version: string;
 }
 
-/** The section "Signature and log" of a version page. */
-export function SignatureSection({ record, path }: { record: VersionRecord; path: VersionPath }) {
+/** The section "Signature and log" of a version page; its heading an h3 inside the trust panel. */
+export function SignatureSection({
+  record,
+  path,
+  level = 2,
+}: {
+  record: VersionRecord;
+  path: VersionPath;
+  level?: 2 | 3;
+}) {
   const trpc = useTRPC();
+  const Heading = level === 3 ? 'h3' : 'h2';
   const keys = useQuery(trpc.trust.keys.queryOptions());
   const proof = `/log/proof/inclusion/${encodeURIComponent(path.namespace)}/${encodeURIComponent(path.name)}/${encodeURIComponent(path.version)}`;
   return (
     <section aria-labelledby="signature-heading">
-      <h2 id="signature-heading">Signature and log</h2>
+      <Heading id="signature-heading">Signature and log</Heading>
       <QueryState query={keys} what="the registry's keys">
         {(answer) => <SignatureFacts record={record} keys={answer} />}
       </QueryState>

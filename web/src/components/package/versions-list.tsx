@@ -1,8 +1,9 @@
-// Every published version with its date and size, newest first; the shown one is marked, and so
-// are yanked and deprecated versions, in words (docs/trust.md, "Yank and deprecate").
+// Every published version with its date, size and downloads over the last 90 days, newest first;
+// the shown one is marked, and so are yanked and deprecated versions, in words (docs/trust.md,
+// "Yank and deprecate").
 import { Link } from '@tanstack/react-router';
 import type { PackageInfo, VersionList } from '@pkg/shared/contract';
-import { formatBytes, formatDate } from '../../lib/format';
+import { formatBytes, formatCount, formatDate } from '../../lib/format';
 
 export function VersionsList({
   list,
@@ -10,6 +11,7 @@ export function VersionsList({
   namespace,
   name,
   current,
+  downloads,
 }: {
   list: VersionList;
   /** The package document's versions, which carry `yanked` and `deprecated`. */
@@ -17,9 +19,12 @@ export function VersionsList({
   namespace: string;
   name: string;
   current: string;
+  /** Each version's downloads over the last 90 days (versions without any left out). */
+  downloads?: readonly { version: string; downloads: number }[];
 }) {
   const versions = [...list.versions].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
   const markOf = new Map(marks.map((m) => [m.version, m]));
+  const downloadsOf = downloads ? new Map(downloads.map((d) => [d.version, d.downloads])) : undefined;
   return (
     <ul className="versions" data-testid="versions">
       {versions.map((v) => (
@@ -33,6 +38,12 @@ export function VersionsList({
           </Link>{' '}
           <time dateTime={v.publishedAt}>{formatDate(v.publishedAt)}</time>{' '}
           <span className="muted">{formatBytes(v.size)}</span>
+          {downloadsOf ? (
+            <span className="muted" data-testid="version-downloads">
+              {' · '}
+              {formatCount(downloadsOf.get(v.version) ?? 0)} in 90 days
+            </span>
+          ) : null}
           <VersionMarks mark={markOf.get(v.version)} />
         </li>
       ))}
