@@ -8,189 +8,192 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AccountRouteImport } from './routes/account';
-import { Route as AskRouteImport } from './routes/ask';
-import { Route as ExplainRouteImport } from './routes/explain';
-import { Route as LiveRouteImport } from './routes/live';
-import { Route as ScreenerRouteImport } from './routes/screener';
-import { Route as SearchRouteImport } from './routes/search';
-import { Route as StatusRouteImport } from './routes/status';
-import { Route as StocksRouteImport } from './routes/stocks';
-import { Route as TokenRouteImport } from './routes/token';
-import { Route as WidgetsRouteImport } from './routes/widgets';
-import { Route as AtChar123namespaceChar125IndexRouteImport } from './routes/@{$namespace}/index';
-import { Route as EmbedTokenRouteImport } from './routes/embed/token';
-import { Route as WalletIndexRouteImport } from './routes/wallet/index';
-import { Route as WalletAddressRouteImport } from './routes/wallet/$address';
-import { Route as AtChar123namespaceChar125NameIndexRouteImport } from './routes/@{$namespace}/$name/index';
-import { Route as EmbedStockSymbolRouteImport } from './routes/embed/stock/$symbol';
-import { Route as AtChar123namespaceChar125NameVVersionRouteImport } from './routes/@{$namespace}/$name/v/$version';
-import { Route as EmbedPoolNetworkAddressRouteImport } from './routes/embed/pool/$network/$address';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
+import { Route as AskRouteImport } from './routes/ask'
+import { Route as ExplainRouteImport } from './routes/explain'
+import { Route as LiveRouteImport } from './routes/live'
+import { Route as ScreenerRouteImport } from './routes/screener'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as StatusRouteImport } from './routes/status'
+import { Route as StocksRouteImport } from './routes/stocks'
+import { Route as TokenRouteImport } from './routes/token'
+import { Route as WidgetsRouteImport } from './routes/widgets'
+import { Route as AtChar123namespaceChar125IndexRouteImport } from './routes/@{$namespace}/index'
+import { Route as EmbedTokenRouteImport } from './routes/embed/token'
+import { Route as WalletIndexRouteImport } from './routes/wallet/index'
+import { Route as WalletAddressRouteImport } from './routes/wallet/$address'
+import { Route as AtChar123namespaceChar125NameIndexRouteImport } from './routes/@{$namespace}/$name/index'
+import { Route as EmbedStockSymbolRouteImport } from './routes/embed/stock/$symbol'
+import { Route as AtChar123namespaceChar125NameVVersionRouteImport } from './routes/@{$namespace}/$name/v/$version'
+import { Route as EmbedPoolNetworkAddressRouteImport } from './routes/embed/pool/$network/$address'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AskRoute = AskRouteImport.update({
   id: '/ask',
   path: '/ask',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ExplainRoute = ExplainRouteImport.update({
   id: '/explain',
   path: '/explain',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LiveRoute = LiveRouteImport.update({
   id: '/live',
   path: '/live',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ScreenerRoute = ScreenerRouteImport.update({
   id: '/screener',
   path: '/screener',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StatusRoute = StatusRouteImport.update({
   id: '/status',
   path: '/status',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StocksRoute = StocksRouteImport.update({
   id: '/stocks',
   path: '/stocks',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const TokenRoute = TokenRouteImport.update({
   id: '/token',
   path: '/token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const WidgetsRoute = WidgetsRouteImport.update({
   id: '/widgets',
   path: '/widgets',
   getParentRoute: () => rootRouteImport,
-} as any);
-const AtChar123namespaceChar125IndexRoute = AtChar123namespaceChar125IndexRouteImport.update({
-  id: '/@{$namespace}/',
-  path: '/@{$namespace}/',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const AtChar123namespaceChar125IndexRoute =
+  AtChar123namespaceChar125IndexRouteImport.update({
+    id: '/@{$namespace}/',
+    path: '/@{$namespace}/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EmbedTokenRoute = EmbedTokenRouteImport.update({
   id: '/embed/token',
   path: '/embed/token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const WalletIndexRoute = WalletIndexRouteImport.update({
   id: '/wallet/',
   path: '/wallet/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const WalletAddressRoute = WalletAddressRouteImport.update({
   id: '/wallet/$address',
   path: '/wallet/$address',
   getParentRoute: () => rootRouteImport,
-} as any);
-const AtChar123namespaceChar125NameIndexRoute = AtChar123namespaceChar125NameIndexRouteImport.update({
-  id: '/@{$namespace}/$name/',
-  path: '/@{$namespace}/$name/',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const AtChar123namespaceChar125NameIndexRoute =
+  AtChar123namespaceChar125NameIndexRouteImport.update({
+    id: '/@{$namespace}/$name/',
+    path: '/@{$namespace}/$name/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EmbedStockSymbolRoute = EmbedStockSymbolRouteImport.update({
   id: '/embed/stock/$symbol',
   path: '/embed/stock/$symbol',
   getParentRoute: () => rootRouteImport,
-} as any);
-const AtChar123namespaceChar125NameVVersionRoute = AtChar123namespaceChar125NameVVersionRouteImport.update({
-  id: '/@{$namespace}/$name/v/$version',
-  path: '/@{$namespace}/$name/v/$version',
-  getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
+const AtChar123namespaceChar125NameVVersionRoute =
+  AtChar123namespaceChar125NameVVersionRouteImport.update({
+    id: '/@{$namespace}/$name/v/$version',
+    path: '/@{$namespace}/$name/v/$version',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const EmbedPoolNetworkAddressRoute = EmbedPoolNetworkAddressRouteImport.update({
   id: '/embed/pool/$network/$address',
   path: '/embed/pool/$network/$address',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/ask': typeof AskRoute;
-  '/explain': typeof ExplainRoute;
-  '/live': typeof LiveRoute;
-  '/screener': typeof ScreenerRoute;
-  '/search': typeof SearchRoute;
-  '/status': typeof StatusRoute;
-  '/stocks': typeof StocksRoute;
-  '/token': typeof TokenRoute;
-  '/widgets': typeof WidgetsRoute;
-  '/embed/token': typeof EmbedTokenRoute;
-  '/wallet/$address': typeof WalletAddressRoute;
-  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute;
-  '/wallet/': typeof WalletIndexRoute;
-  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute;
-  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute;
-  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute;
-  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute;
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
+  '/explain': typeof ExplainRoute
+  '/live': typeof LiveRoute
+  '/screener': typeof ScreenerRoute
+  '/search': typeof SearchRoute
+  '/status': typeof StatusRoute
+  '/stocks': typeof StocksRoute
+  '/token': typeof TokenRoute
+  '/widgets': typeof WidgetsRoute
+  '/embed/token': typeof EmbedTokenRoute
+  '/wallet/$address': typeof WalletAddressRoute
+  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
+  '/wallet/': typeof WalletIndexRoute
+  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute
+  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
+  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/ask': typeof AskRoute;
-  '/explain': typeof ExplainRoute;
-  '/live': typeof LiveRoute;
-  '/screener': typeof ScreenerRoute;
-  '/search': typeof SearchRoute;
-  '/status': typeof StatusRoute;
-  '/stocks': typeof StocksRoute;
-  '/token': typeof TokenRoute;
-  '/widgets': typeof WidgetsRoute;
-  '/embed/token': typeof EmbedTokenRoute;
-  '/wallet/$address': typeof WalletAddressRoute;
-  '/@{$namespace}': typeof AtChar123namespaceChar125IndexRoute;
-  '/wallet': typeof WalletIndexRoute;
-  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute;
-  '/@{$namespace}/$name': typeof AtChar123namespaceChar125NameIndexRoute;
-  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute;
-  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute;
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
+  '/explain': typeof ExplainRoute
+  '/live': typeof LiveRoute
+  '/screener': typeof ScreenerRoute
+  '/search': typeof SearchRoute
+  '/status': typeof StatusRoute
+  '/stocks': typeof StocksRoute
+  '/token': typeof TokenRoute
+  '/widgets': typeof WidgetsRoute
+  '/embed/token': typeof EmbedTokenRoute
+  '/wallet/$address': typeof WalletAddressRoute
+  '/@{$namespace}': typeof AtChar123namespaceChar125IndexRoute
+  '/wallet': typeof WalletIndexRoute
+  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute
+  '/@{$namespace}/$name': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
+  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/account': typeof AccountRoute;
-  '/ask': typeof AskRoute;
-  '/explain': typeof ExplainRoute;
-  '/live': typeof LiveRoute;
-  '/screener': typeof ScreenerRoute;
-  '/search': typeof SearchRoute;
-  '/status': typeof StatusRoute;
-  '/stocks': typeof StocksRoute;
-  '/token': typeof TokenRoute;
-  '/widgets': typeof WidgetsRoute;
-  '/embed/token': typeof EmbedTokenRoute;
-  '/wallet/$address': typeof WalletAddressRoute;
-  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute;
-  '/wallet/': typeof WalletIndexRoute;
-  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute;
-  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute;
-  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute;
-  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/ask': typeof AskRoute
+  '/explain': typeof ExplainRoute
+  '/live': typeof LiveRoute
+  '/screener': typeof ScreenerRoute
+  '/search': typeof SearchRoute
+  '/status': typeof StatusRoute
+  '/stocks': typeof StocksRoute
+  '/token': typeof TokenRoute
+  '/widgets': typeof WidgetsRoute
+  '/embed/token': typeof EmbedTokenRoute
+  '/wallet/$address': typeof WalletAddressRoute
+  '/@{$namespace}/': typeof AtChar123namespaceChar125IndexRoute
+  '/wallet/': typeof WalletIndexRoute
+  '/embed/stock/$symbol': typeof EmbedStockSymbolRoute
+  '/@{$namespace}/$name/': typeof AtChar123namespaceChar125NameIndexRoute
+  '/@{$namespace}/$name/v/$version': typeof AtChar123namespaceChar125NameVVersionRoute
+  '/embed/pool/$network/$address': typeof EmbedPoolNetworkAddressRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/account'
@@ -210,8 +213,8 @@ export interface FileRouteTypes {
     | '/embed/stock/$symbol'
     | '/@{$namespace}/$name/'
     | '/@{$namespace}/$name/v/$version'
-    | '/embed/pool/$network/$address';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/embed/pool/$network/$address'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/account'
@@ -231,7 +234,7 @@ export interface FileRouteTypes {
     | '/embed/stock/$symbol'
     | '/@{$namespace}/$name'
     | '/@{$namespace}/$name/v/$version'
-    | '/embed/pool/$network/$address';
+    | '/embed/pool/$network/$address'
   id:
     | '__root__'
     | '/'
@@ -252,166 +255,166 @@ export interface FileRouteTypes {
     | '/embed/stock/$symbol'
     | '/@{$namespace}/$name/'
     | '/@{$namespace}/$name/v/$version'
-    | '/embed/pool/$network/$address';
-  fileRoutesById: FileRoutesById;
+    | '/embed/pool/$network/$address'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AccountRoute: typeof AccountRoute;
-  AskRoute: typeof AskRoute;
-  ExplainRoute: typeof ExplainRoute;
-  LiveRoute: typeof LiveRoute;
-  ScreenerRoute: typeof ScreenerRoute;
-  SearchRoute: typeof SearchRoute;
-  StatusRoute: typeof StatusRoute;
-  StocksRoute: typeof StocksRoute;
-  TokenRoute: typeof TokenRoute;
-  WidgetsRoute: typeof WidgetsRoute;
-  EmbedTokenRoute: typeof EmbedTokenRoute;
-  WalletAddressRoute: typeof WalletAddressRoute;
-  AtChar123namespaceChar125IndexRoute: typeof AtChar123namespaceChar125IndexRoute;
-  WalletIndexRoute: typeof WalletIndexRoute;
-  EmbedStockSymbolRoute: typeof EmbedStockSymbolRoute;
-  AtChar123namespaceChar125NameIndexRoute: typeof AtChar123namespaceChar125NameIndexRoute;
-  AtChar123namespaceChar125NameVVersionRoute: typeof AtChar123namespaceChar125NameVVersionRoute;
-  EmbedPoolNetworkAddressRoute: typeof EmbedPoolNetworkAddressRoute;
+  IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
+  AskRoute: typeof AskRoute
+  ExplainRoute: typeof ExplainRoute
+  LiveRoute: typeof LiveRoute
+  ScreenerRoute: typeof ScreenerRoute
+  SearchRoute: typeof SearchRoute
+  StatusRoute: typeof StatusRoute
+  StocksRoute: typeof StocksRoute
+  TokenRoute: typeof TokenRoute
+  WidgetsRoute: typeof WidgetsRoute
+  EmbedTokenRoute: typeof EmbedTokenRoute
+  WalletAddressRoute: typeof WalletAddressRoute
+  AtChar123namespaceChar125IndexRoute: typeof AtChar123namespaceChar125IndexRoute
+  WalletIndexRoute: typeof WalletIndexRoute
+  EmbedStockSymbolRoute: typeof EmbedStockSymbolRoute
+  AtChar123namespaceChar125NameIndexRoute: typeof AtChar123namespaceChar125NameIndexRoute
+  AtChar123namespaceChar125NameVVersionRoute: typeof AtChar123namespaceChar125NameVVersionRoute
+  EmbedPoolNetworkAddressRoute: typeof EmbedPoolNetworkAddressRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account': {
-      id: '/account';
-      path: '/account';
-      fullPath: '/account';
-      preLoaderRoute: typeof AccountRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/ask': {
-      id: '/ask';
-      path: '/ask';
-      fullPath: '/ask';
-      preLoaderRoute: typeof AskRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/ask'
+      path: '/ask'
+      fullPath: '/ask'
+      preLoaderRoute: typeof AskRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/explain': {
-      id: '/explain';
-      path: '/explain';
-      fullPath: '/explain';
-      preLoaderRoute: typeof ExplainRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/explain'
+      path: '/explain'
+      fullPath: '/explain'
+      preLoaderRoute: typeof ExplainRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/live': {
-      id: '/live';
-      path: '/live';
-      fullPath: '/live';
-      preLoaderRoute: typeof LiveRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof LiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/screener': {
-      id: '/screener';
-      path: '/screener';
-      fullPath: '/screener';
-      preLoaderRoute: typeof ScreenerRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/screener'
+      path: '/screener'
+      fullPath: '/screener'
+      preLoaderRoute: typeof ScreenerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
-      id: '/search';
-      path: '/search';
-      fullPath: '/search';
-      preLoaderRoute: typeof SearchRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/status': {
-      id: '/status';
-      path: '/status';
-      fullPath: '/status';
-      preLoaderRoute: typeof StatusRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof StatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/stocks': {
-      id: '/stocks';
-      path: '/stocks';
-      fullPath: '/stocks';
-      preLoaderRoute: typeof StocksRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/stocks'
+      path: '/stocks'
+      fullPath: '/stocks'
+      preLoaderRoute: typeof StocksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/token': {
-      id: '/token';
-      path: '/token';
-      fullPath: '/token';
-      preLoaderRoute: typeof TokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/token'
+      path: '/token'
+      fullPath: '/token'
+      preLoaderRoute: typeof TokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/widgets': {
-      id: '/widgets';
-      path: '/widgets';
-      fullPath: '/widgets';
-      preLoaderRoute: typeof WidgetsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/widgets'
+      path: '/widgets'
+      fullPath: '/widgets'
+      preLoaderRoute: typeof WidgetsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/@{$namespace}/': {
-      id: '/@{$namespace}/';
-      path: '/@{$namespace}';
-      fullPath: '/@{$namespace}/';
-      preLoaderRoute: typeof AtChar123namespaceChar125IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/@{$namespace}/'
+      path: '/@{$namespace}'
+      fullPath: '/@{$namespace}/'
+      preLoaderRoute: typeof AtChar123namespaceChar125IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/embed/token': {
-      id: '/embed/token';
-      path: '/embed/token';
-      fullPath: '/embed/token';
-      preLoaderRoute: typeof EmbedTokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/embed/token'
+      path: '/embed/token'
+      fullPath: '/embed/token'
+      preLoaderRoute: typeof EmbedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/': {
-      id: '/wallet/';
-      path: '/wallet';
-      fullPath: '/wallet/';
-      preLoaderRoute: typeof WalletIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/wallet/'
+      path: '/wallet'
+      fullPath: '/wallet/'
+      preLoaderRoute: typeof WalletIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet/$address': {
-      id: '/wallet/$address';
-      path: '/wallet/$address';
-      fullPath: '/wallet/$address';
-      preLoaderRoute: typeof WalletAddressRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/wallet/$address'
+      path: '/wallet/$address'
+      fullPath: '/wallet/$address'
+      preLoaderRoute: typeof WalletAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/@{$namespace}/$name/': {
-      id: '/@{$namespace}/$name/';
-      path: '/@{$namespace}/$name';
-      fullPath: '/@{$namespace}/$name/';
-      preLoaderRoute: typeof AtChar123namespaceChar125NameIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/@{$namespace}/$name/'
+      path: '/@{$namespace}/$name'
+      fullPath: '/@{$namespace}/$name/'
+      preLoaderRoute: typeof AtChar123namespaceChar125NameIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/embed/stock/$symbol': {
-      id: '/embed/stock/$symbol';
-      path: '/embed/stock/$symbol';
-      fullPath: '/embed/stock/$symbol';
-      preLoaderRoute: typeof EmbedStockSymbolRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/embed/stock/$symbol'
+      path: '/embed/stock/$symbol'
+      fullPath: '/embed/stock/$symbol'
+      preLoaderRoute: typeof EmbedStockSymbolRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/@{$namespace}/$name/v/$version': {
-      id: '/@{$namespace}/$name/v/$version';
-      path: '/@{$namespace}/$name/v/$version';
-      fullPath: '/@{$namespace}/$name/v/$version';
-      preLoaderRoute: typeof AtChar123namespaceChar125NameVVersionRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/@{$namespace}/$name/v/$version'
+      path: '/@{$namespace}/$name/v/$version'
+      fullPath: '/@{$namespace}/$name/v/$version'
+      preLoaderRoute: typeof AtChar123namespaceChar125NameVVersionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/embed/pool/$network/$address': {
-      id: '/embed/pool/$network/$address';
-      path: '/embed/pool/$network/$address';
-      fullPath: '/embed/pool/$network/$address';
-      preLoaderRoute: typeof EmbedPoolNetworkAddressRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/embed/pool/$network/$address'
+      path: '/embed/pool/$network/$address'
+      fullPath: '/embed/pool/$network/$address'
+      preLoaderRoute: typeof EmbedPoolNetworkAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -432,8 +435,12 @@ const rootRouteChildren: RootRouteChildren = {
   AtChar123namespaceChar125IndexRoute: AtChar123namespaceChar125IndexRoute,
   WalletIndexRoute: WalletIndexRoute,
   EmbedStockSymbolRoute: EmbedStockSymbolRoute,
-  AtChar123namespaceChar125NameIndexRoute: AtChar123namespaceChar125NameIndexRoute,
-  AtChar123namespaceChar125NameVVersionRoute: AtChar123namespaceChar125NameVVersionRoute,
+  AtChar123namespaceChar125NameIndexRoute:
+    AtChar123namespaceChar125NameIndexRoute,
+  AtChar123namespaceChar125NameVVersionRoute:
+    AtChar123namespaceChar125NameVVersionRoute,
   EmbedPoolNetworkAddressRoute: EmbedPoolNetworkAddressRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

@@ -29,7 +29,8 @@ let dataDir: string;
 
 /** @weather/forecast at `version`; from 1.1.0 on it declares HOST and its tool calls eval. */
 async function publish(token: string, version: string): Promise<void> {
-  const files = scaffold({ namespace: 'weather', name: 'forecast', version, description: 'City forecasts.' });
+  const spec = { namespace: 'weather', name: 'forecast', version, description: 'City forecasts.' };
+  const files = scaffold(spec);
   const manifest = JSON.parse(files.get('manifest.json') ?? '{}') as Manifest;
   const widened = version !== '1.0.0';
   if (widened) manifest.permissions.network = [HOST];
@@ -43,9 +44,7 @@ async function publish(token: string, version: string): Promise<void> {
     '',
   ].join('\n');
   const pack = await buildPackage({
-    namespace: 'weather',
-    name: 'forecast',
-    version,
+    ...spec,
     files: { 'manifest.json': JSON.stringify(manifest, null, 2), 'tools/hello.js': tool },
   });
   const res = await publishArchive(server.url, token, pack.bytes);

@@ -17,7 +17,7 @@ export function DownloadsSection({ namespace, name }: { namespace: string; name:
   const week = useQuery(trpc.packages.downloads.queryOptions({ namespace, name, period: 'last-week' }));
   const quarter = useQuery(trpc.packages.downloads.queryOptions({ namespace, name, period: 'last-90-days' }));
   return (
-    <section aria-labelledby="downloads-heading" className="downloads">
+    <section aria-labelledby="downloads-heading" className="panel downloads">
       <h2 id="downloads-heading">Downloads</h2>
       <QueryState query={week} what="the downloads of the last 7 days">
         {(data) => (
