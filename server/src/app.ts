@@ -12,6 +12,7 @@ import { v1Cors, v1RateLimit } from './middleware/v1-access.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
 import { authRoutes } from './rest/auth.js';
 import { botRoutes } from './rest/bots.js';
+import { downloadCountRoutes } from './rest/download-counts.js';
 import { downloadRoutes } from './rest/downloads.js';
 import { namespaceRoutes } from './rest/namespaces.js';
 import { packageRoutes } from './rest/packages.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(publishRoutes(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(rootRoutes(deps));
+  app.use(downloadCountRoutes(deps));
   app.use(packageRoutes(deps));
   app.use(trustRoutes(deps));
   app.use(downloadRoutes(deps));

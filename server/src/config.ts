@@ -211,6 +211,18 @@ export const configSchema = z.object({
     .min(0, 'must be between 0 and 400')
     .max(400, 'must be between 0 and 400')
     .default(50),
+  /**
+   * Milliseconds between two writes of the downloads counted in memory (docs/registry-api.md,
+   * "Download counts"): what a crash of the process can lose at most.
+   */
+  PKG_DOWNLOADS_FLUSH_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be between 100 and 3600000')
+    .max(3_600_000, 'must be between 100 and 3600000')
+    .default(5_000),
+  /** `off` counts no download: only the bench's comparison of a download with and without counting. */
+  PKG_DOWNLOADS_COUNT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

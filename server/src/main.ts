@@ -35,6 +35,9 @@ async function start(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
   const scheduler = startAlertScheduler(deps.bots);
+  // Downloads are counted in memory and written every PKG_DOWNLOADS_FLUSH_MS, and once more below
+  // after the last response (docs/registry-api.md, "Download counts").
+  deps.registry.downloads.start();
   // Versions published before signing existed are signed and logged (docs/trust.md).
   backfillTrust(deps.registry).then(
     (done) => {
@@ -55,7 +58,7 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     server.close(() => {
-      Promise.all([scheduler?.stop(), botRepliesSettled(deps)])
+      Promise.all([scheduler?.stop(), botRepliesSettled(deps), deps.registry.downloads.stop()])
         .then(() => deps.limiter.close())
         .then(() => deps.data.close())
         .then(() => store.close())

@@ -11,6 +11,7 @@ import { createOidcFetch } from './infra/oidc/oidc-fetch.js';
 import { createTelegramMessenger } from './infra/telegram/bot-api.js';
 import type { BotDeps, BotSettings } from './services/bots/bot-deps.js';
 import { coinCommandProblem } from './services/bots/commands/command-table.js';
+import { createDownloadCounter } from './services/registry/downloads/download-counter.js';
 import { createOidcState } from './services/registry/publishing/oidc-keys.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
@@ -45,6 +46,13 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     metadata: createMetadataCache(models),
     trust,
     oidc: createOidcState(createOidcFetch({ issuers, allowPrivate: deps.allowPrivateNetwork })),
+    downloads: createDownloadCounter({
+      model: models.DownloadCount,
+      clock,
+      logger,
+      flushMs: config.PKG_DOWNLOADS_FLUSH_MS,
+      enabled: config.PKG_DOWNLOADS_COUNT === 'on',
+    }),
   };
 }
 

@@ -66,6 +66,7 @@ export async function startTestServer(
     options.clock,
     options.dataEnv ?? { PUBLIC_RPC_URL: 'off' },
   );
+  deps.registry.downloads.start();
   const server = createHttpServer(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -79,6 +80,7 @@ export async function startTestServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await deps.registry.downloads.stop();
       await deps.limiter.close().catch(() => undefined);
       await deps.data.close();
       await store.close();

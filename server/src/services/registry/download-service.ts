@@ -15,9 +15,17 @@ export interface Download {
   open(signal: AbortSignal): Promise<Readable>;
 }
 
+/**
+ * Opening the bytes counts the download (docs/registry-api.md, "Download counts"): in memory, for
+ * the version and today; a 304 to If-None-Match never opens them, so it is not a download.
+ */
 function toDownload(deps: RegistryDeps, doc: VersionDoc): Download {
   return {
-    open: (signal) => deps.artifacts.open(doc.artifact.fileId, signal),
+    open: async (signal) => {
+      const bytes = await deps.artifacts.open(doc.artifact.fileId, signal);
+      deps.downloads.count(doc);
+      return bytes;
+    },
     filename: doc.artifact.filename,
     integrity: doc.integrity,
     size: doc.size,

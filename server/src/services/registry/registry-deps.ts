@@ -12,6 +12,7 @@ import type { Models } from '../../db/models/index.js';
 import type { Limiter } from '../../infra/limiter.js';
 import type { Logger } from '../../logger.js';
 import type { OidcPlatform } from '@pkg/shared';
+import type { DownloadCounter } from './downloads/download-counter.js';
 import type { OidcState } from './publishing/oidc-keys.js';
 import type { TrustState } from './trust/trust-state.js';
 
@@ -51,6 +52,7 @@ export interface RegistryDeps {
     | 'LogMeta'
     | 'TrustedPublisher'
     | 'OidcJti'
+    | 'DownloadCount'
   >;
   artifacts: ArtifactStore;
   limiter: Limiter;
@@ -61,4 +63,9 @@ export interface RegistryDeps {
   trust: TrustState;
   /** The OIDC issuers' client and their keys kept per issuer (publishing/oidc-keys.ts). */
   oidc: OidcState;
+  /**
+   * The downloads counted in memory until they are flushed to download_counts
+   * (downloads/download-counter.ts; docs/registry-api.md, "Download counts"), one per app.
+   */
+  downloads: DownloadCounter;
 }

@@ -1,4 +1,5 @@
-// packages.*: search, get, versions, version, provenance, files; yank, unyank and deprecate (a
+// packages.*: search, get, versions, version, provenance, files; downloads and overview
+// (package-downloads.ts); yank, unyank and deprecate (a
 // token with rights to the namespace; docs/trust.md, "Yank and deprecate"). Outputs are the REST
 // bodies (files has no REST route: it is the website's read of SKILL.md and the tools' schemas).
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -27,6 +28,7 @@ import {
 import { readPackageFiles } from '../../services/registry/skill-md-service.js';
 import { deprecateVersions, unyankVersion, yankVersion } from '../../services/registry/trust/yank-service.js';
 import { publicProcedure, tokenProcedure } from '../init.js';
+import { packageDownloadProcedures } from './package-downloads.js';
 
 export const packagesRouter = {
   search: publicProcedure
@@ -65,4 +67,5 @@ export const packagesRouter = {
     .input(deprecateInputSchema)
     .output(trustActionOutputSchema)
     .mutation(({ ctx, input }) => deprecateVersions(ctx.deps.registry, ctx.auth, input)),
+  ...packageDownloadProcedures,
 } satisfies TRPCRouterRecord;
