@@ -54,7 +54,11 @@ describe('scorePackage', () => {
   test('each unmet criterion says why', () => {
     const score = scorePackage({
       ...full,
-      manifest: { ...full.manifest, description: ' ', tools: [{ ...tools[0]!, outputSchema: undefined }] },
+      manifest: {
+        ...full.manifest,
+        description: ' ',
+        tools: tools.map((t) => ({ ...t, outputSchema: undefined })),
+      },
       hasSkillMd: false,
       code: { hosts: [], env: [] },
       provenance: { publisher: { user: 'alice', via: 'token' } },
