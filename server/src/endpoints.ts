@@ -5,6 +5,7 @@ export const REST_ENDPOINTS = [
   'GET /packages/search?q=<query>&limit=<n>',
   'GET /packages/:namespace/:name',
   'GET /packages/:namespace/:name/versions',
+  'GET /packages/:namespace/:name/insights?version=<version>',
   'GET /packages/:namespace/:name/:version',
   'GET /packages/:namespace/:name/:version/download',
   'GET /packages/:namespace/:name/:version/provenance',
