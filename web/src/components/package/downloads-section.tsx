@@ -43,18 +43,15 @@ function NinetyDays({ data }: { data: PackageDownloads }) {
   const summary =
     `${formatCount(data.total)} downloads from ${data.start} to ${data.end} (UTC)` +
     (peak && peak.downloads > 0 ? `, most on ${peak.day} (${formatCount(peak.downloads)})` : '');
+  if (data.total === 0) return <p data-testid="downloads-none">No downloads in the last 90 days.</p>;
   return (
     <>
       <p className="muted" data-testid="downloads-90-days">
         {summary}
       </p>
-      {data.total > 0 ? (
-        <Suspense fallback={<p role="status">Loading the chart…</p>}>
-          <DownloadsChart days={data.days} label={`Downloads per day: ${summary}`} />
-        </Suspense>
-      ) : (
-        <p data-testid="downloads-none">No downloads in the last 90 days.</p>
-      )}
+      <Suspense fallback={<p role="status">Loading the chart…</p>}>
+        <DownloadsChart days={data.days} label={`Downloads per day: ${summary}`} />
+      </Suspense>
     </>
   );
 }

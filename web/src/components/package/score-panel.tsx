@@ -1,5 +1,6 @@
 // A version's score (packages.insights; its criteria are defined in docs/browsing.md, "The
-// score"): the share of criteria met, then each criterion, met or not, in words, with why.
+// score"): the share of criteria met, then each criterion, met or not, in words, with why. It
+// describes what the package offers and says so; it is not a rating of its safety.
 import type { PackageScore } from '@pkg/shared/contract';
 
 export function ScorePanel({ score }: { score: PackageScore }) {
@@ -11,7 +12,7 @@ export function ScorePanel({ score }: { score: PackageScore }) {
         {score.value} / 100
       </p>
       <p className="muted">
-        {met} of {score.criteria.length} criteria met
+        {met} of {score.criteria.length} criteria met: what the package offers, not a rating of its safety.
       </p>
       <ul className="criteria" data-testid="score-criteria">
         {score.criteria.map((c) => (
