@@ -1,4 +1,4 @@
-// The package page's tabs (WAI-ARIA tabs: arrow keys move between them, the selected one is in
+// The package page's tabs (WAI-ARIA tabs: the arrow keys, Home and End move between them, the selected one is in
 // the tab order): the version's readme and tools, and the package's versions. Every panel is in
 // the page; the ones not selected are hidden.
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -9,15 +9,23 @@ export interface Tab {
   panel: () => ReactNode;
 }
 
+/** Where each key moves the selection (WAI-ARIA tabs pattern): arrows wrap around, Home and End. */
+const KEY_TARGETS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
 export function PackageTabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id ?? '');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   function onKeyDown(event: KeyboardEvent) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
     const index = tabs.findIndex((t) => t.id === selected);
-    const next = tabs[(index + step + tabs.length) % tabs.length];
+    const target = KEY_TARGETS[event.key]?.(index, tabs.length);
+    const next = target === undefined ? undefined : tabs[target];
     if (!next) return;
+    event.preventDefault();
     setSelected(next.id);
     buttons.current.get(next.id)?.focus();
   }

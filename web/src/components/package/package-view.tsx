@@ -1,8 +1,8 @@
 // The package page's content for one version (docs/website.md, "The package page"): description,
 // install command, the trust panel (where it was built, what it may touch, the signature and log
 // entry) beside the downloads, then the tabs (SKILL.md, tools and the findings in the code; the
-// versions) beside the score, permissions and their changes, provenance, trusted publishers and
-// maintainers, under banners for a yanked or deprecated version. Each section shows its own
+// versions) beside the permissions and what changed in them, the score, provenance, trusted
+// publishers and maintainers, under banners for a yanked or deprecated version. Each section shows its own
 // loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -67,7 +67,6 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
           ]}
         />
         <aside>
-          <Score path={{ ...ref, version }} />
           <section aria-labelledby="permissions-heading">
             <h2 id="permissions-heading">Permissions</h2>
             <QueryState query={record} what="the permissions">
@@ -75,6 +74,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
             </QueryState>
           </section>
           <PermissionChanges path={{ ...ref, version }} />
+          <Score path={{ ...ref, version }} />
           <Provenance namespace={namespace} name={name} version={version} />
           <PublishersSummary namespace={namespace} name={name} />
           <Maintainers namespace={namespace} />
