@@ -70,8 +70,8 @@ async function start(
   };
 }
 
-/** The built server (dist/main.js) with rate limits off and warnings-only logs. */
-export async function startPkgServer(dataDir: string): Promise<Child> {
+/** The built server (dist/main.js) with rate limits off and warnings-only logs; `extra`: more variables. */
+export async function startPkgServer(dataDir: string, extra: Record<string, string> = {}): Promise<Child> {
   const port = await freePort();
   const env = {
     HOST: '127.0.0.1',
@@ -80,6 +80,7 @@ export async function startPkgServer(dataDir: string): Promise<Child> {
     PKG_RATE_LIMIT_PUBLIC: '0',
     PKG_RATE_LIMIT_PUBLISH: '0',
     LOG_LEVEL: 'warn',
+    ...extra,
   };
   return start([SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
 }

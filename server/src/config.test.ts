@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ HOST: '127.0.0.1', PORT: 8787, PKG_DATA_DIR: './.pkg-data' });
     expect(config.MONGODB_URI).toBeUndefined();
     expect(config.PKG_HEAP_GROWING_PERCENT).toBe(50);
+    expect(config).toMatchObject({ PKG_DOWNLOADS_FLUSH_MS: 5000, PKG_DOWNLOADS_COUNT: 'on' });
   });
 
   test.each([
@@ -20,6 +21,12 @@ describe('loadConfig', () => {
     [{ PKG_HEAP_GROWING_PERCENT: '1.5' }, /PKG_HEAP_GROWING_PERCENT must be a whole number of percent/],
     [{ PKG_HEAP_GROWING_PERCENT: '900' }, /PKG_HEAP_GROWING_PERCENT must be between 0 and 400/],
     [{ PKG_LOG_ORIGIN: 'two words' }, /PKG_LOG_ORIGIN must be one word/],
+    [
+      { PKG_DOWNLOADS_FLUSH_MS: '5s' },
+      /PKG_DOWNLOADS_FLUSH_MS must be a whole number of milliseconds \(got "5s"\)/,
+    ],
+    [{ PKG_DOWNLOADS_FLUSH_MS: '10' }, /PKG_DOWNLOADS_FLUSH_MS must be between 100 and 3600000/],
+    [{ PKG_DOWNLOADS_COUNT: 'no' }, /PKG_DOWNLOADS_COUNT must be on or off \(got "no"\)/],
     [
       { PKG_OIDC_ISSUERS: 'circle=https://oidc.circleci.com' },
       /PKG_OIDC_ISSUERS names an unknown platform "circle"/,

@@ -1,5 +1,6 @@
 // pkg info <@ns/name>[@version]: versions (yanked and deprecated ones marked, docs/trust.md "Yank
-// and deprecate"), latest, and the provenance of the latest version or the one named: the build
+// and deprecate"), latest, the downloads of the last 7 days (docs/registry-api.md, "Download
+// counts"), and the provenance of the latest version or the one named: the build
 // identity the registry verified when a trusted publisher published it (docs/publishing.md), else
 // the source the publisher reported; then its weekly downloads, its score with the criteria it
 // does not meet, the trust summary the registry records (key, log entry, verified build;
@@ -28,12 +29,21 @@ function infoArgument(text: string) {
 
 export const infoCommand = defineCommand({
   name: 'info',
-  summary: 'show a package: versions, latest, provenance summary (of the latest version or the one named)',
+  summary:
+    'show a package: versions, latest, weekly downloads, provenance summary (of the latest version or the one named)',
   configure: (cmd) => cmd.argument('<package>', 'a package as @<namespace>/<name>, optionally @<version>'),
   async run({ positionals, globals }) {
     const { ref, version } = infoArgument(String(positionals[0]));
     const { client, registry } = openSession(globals);
-    const info = await callRegistry(registry.url, () => client.packages.get.query(ref));
+    // In the same tRPC batch as the package; a registry older than download counts has no
+    // packages.downloads, and the line is left out.
+    const [info, weeklyDownloads] = await Promise.all([
+      callRegistry(registry.url, () => client.packages.get.query(ref)),
+      client.packages.downloads.query({ ...ref, period: 'last-week' }).then(
+        (d) => d.total,
+        () => null,
+      ),
+    ]);
     const shown = version ?? info.latest;
     const [record, insights] = await callRegistry(registry.url, () =>
       Promise.all([
@@ -43,12 +53,15 @@ export const infoCommand = defineCommand({
     );
     if (globals.json) {
       const shownRecord = version ? { versionRecord: record } : { latestRecord: record };
-      return printJson({ ...info, ...shownRecord, insights });
+      return printJson({ ...info, weeklyDownloads, ...shownRecord, insights });
     }
     const p = record.provenance;
     printLines([
       `${info.name}: ${info.description}`,
       `latest:   ${info.latest}`,
+      ...(weeklyDownloads === null
+        ? []
+        : [`downloads: ${weeklyDownloads.toLocaleString('en-US')} in the last 7 days`]),
       `versions: ${info.versions.map((v) => v.version).join(', ')}`,
       ...versionMarks(info.versions),
       ...(record.deprecated?.message ? [`deprecated: ${record.deprecated.message}`] : []),
