@@ -8,6 +8,7 @@ import {
   MARKET_ADDRESS_PATTERN,
   NAMESPACE_PATTERN,
   NETWORK_PATTERN,
+  PACKAGE_ID_PATTERN,
   PACKAGE_NAME_PATTERN,
   SEMVER_PATTERN,
   TICKER_PATTERN,
@@ -32,6 +33,15 @@ export const isPackageRef = (namespace: string, name: string, version?: string):
   NAMESPACE_PATTERN.test(namespace) &&
   PACKAGE_NAME_PATTERN.test(name) &&
   (version === undefined || (version.length <= 256 && SEMVER_PATTERN.test(version)));
+
+/**
+ * The route params of a package id (`@namespace/name`), or undefined when it is not one: the
+ * contract's parsePackageId with the plain pattern, for the pages of the first bundle (the home).
+ */
+export function packageIdParams(id: string): { namespace: string; name: string } | undefined {
+  const match = PACKAGE_ID_PATTERN.exec(id);
+  return match?.[1] && match[2] ? { namespace: match[1], name: match[2] } : undefined;
+}
 
 /** An optional search param: an invalid value is dropped, so that a bad link still renders. */
 export const optionalParam = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);

@@ -2,8 +2,9 @@
 // description, latest version and when it was published, its downloads over the last 7 days, and
 // a deprecated latest version marked in words.
 import { Link } from '@tanstack/react-router';
-import { parsePackageId, type ListedPackage } from '@pkg/shared/contract';
+import type { ListedPackage } from '@pkg/shared/contract';
 import { downloadsThisWeek, formatDate } from '../../lib/format';
+import { packageIdParams } from '../../lib/url-params';
 
 export function ListedPackages({
   items,
@@ -40,7 +41,7 @@ export function ListedPackages({
 }
 
 function PackageLink({ name }: { name: string }) {
-  const ref = parsePackageId(name);
+  const ref = packageIdParams(name);
   if (!ref) return <>{name}</>;
   return (
     <Link to="/@{$namespace}/$name" params={{ namespace: ref.namespace, name: ref.name }}>

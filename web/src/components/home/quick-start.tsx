@@ -1,6 +1,7 @@
 // The quick start of the home page: the `pkg` commands in the order a new user runs them, each
 // with one line of what it does (their summaries in the CLI's command table, cli/src/commands/).
-import { CopyButton } from '../copy-button';
+// Plain text, no copy buttons: the home page's first load stays within its budget (docs/website.md,
+// "Code splitting").
 
 const STEPS = [
   ['pkg login', 'Store a registry token for this registry (checked with whoami).'],
@@ -24,12 +25,9 @@ export function QuickStart() {
       <ol className="quick-start" data-testid="quick-start">
         {STEPS.map(([command, what]) => (
           <li key={command}>
-            <div className="install">
-              <pre>
-                <code>{command}</code>
-              </pre>
-              <CopyButton text={command} label={`Copy ${command}`} />
-            </div>
+            <pre>
+              <code>{command}</code>
+            </pre>
             <p>{what}</p>
           </li>
         ))}
