@@ -8,6 +8,7 @@
 import type { Models } from '../../../db/models/index.js';
 import type { Logger } from '../../../logger.js';
 import { utcDay } from './download-days.js';
+import { createWeeklyTableCache, type WeeklyTableCache } from './weekly-table.js';
 
 /** The version a download served. */
 export interface CountedVersion {
@@ -25,6 +26,8 @@ export interface DownloadCounter {
   start(): void;
   /** Stops the timer and writes what is left; a failure is logged with the downloads it lost. */
   stop(): Promise<void>;
+  /** The stored weekly downloads of every package (weekly-table.ts), dropped at each flush. */
+  weekly: WeeklyTableCache;
 }
 
 export interface DownloadCounterOptions {
@@ -61,6 +64,7 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
   let writing = false;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const weekly = createWeeklyTableCache({ model, clock, ttlMs: flushMs });
 
   const add = (row: Pending) => {
     const key = keyOf(row);
@@ -85,6 +89,7 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
         })),
         { ordered: false },
       );
+      weekly.invalidate();
       const downloads = batch.reduce((n, p) => n + p.count, 0);
       logger.debug({ downloads, rows: batch.length }, 'downloads flushed');
       return downloads;
@@ -113,6 +118,7 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
       else pending.set(key, row);
     },
     flush,
+    weekly,
     start() {
       if (timer || !enabled) return;
       timer = setInterval(() => {
