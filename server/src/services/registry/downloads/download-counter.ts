@@ -7,7 +7,7 @@
 // what was counted since the last flush: at most PKG_DOWNLOADS_FLUSH_MS of downloads.
 import type { Models } from '../../../db/models/index.js';
 import type { Logger } from '../../../logger.js';
-import { utcDay } from './download-days.js';
+import { utcDayCache } from './download-days.js';
 import { createWeeklyTableCache, type WeeklyTableCache } from './weekly-table.js';
 
 /** The version a download served. */
@@ -44,7 +44,8 @@ interface Pending extends CountedVersion {
   count: number;
 }
 
-const keyOf = (p: CountedVersion & { day: string }) => `${p.day}\n${p.namespace}\n${p.name}\n${p.version}`;
+const keyOf = (day: string, namespace: string, name: string, version: string) =>
+  `${day}\n${namespace}\n${name}\n${version}`;
 
 /**
  * Which rows of a failed bulkWrite were not written: those its write errors name when the store
@@ -65,9 +66,9 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const weekly = createWeeklyTableCache({ model, clock, ttlMs: flushMs });
-
+  const dayOf = utcDayCache();
   const add = (row: Pending) => {
-    const key = keyOf(row);
+    const key = keyOf(row.day, row.namespace, row.name, row.version);
     const held = pending.get(key);
     if (held) held.count += row.count;
     else pending.set(key, { ...row });
@@ -109,13 +110,13 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
   }
 
   return {
-    count(version) {
+    count({ namespace, name, version }) {
       if (!enabled) return;
-      const row = { ...version, day: utcDay(clock()), count: 1 };
-      const key = keyOf(row);
+      const day = dayOf(clock().getTime());
+      const key = keyOf(day, namespace, name, version);
       const held = pending.get(key);
       if (held) held.count += 1;
-      else pending.set(key, row);
+      else pending.set(key, { namespace, name, version, day, count: 1 });
     },
     flush,
     weekly,
