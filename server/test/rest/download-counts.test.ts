@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PackageDownloads, VersionRecord } from '@pkg/shared';
 import type { AppRouter } from '../../src/trpc/router.js';
+import { weeklyDownloads } from '../../src/services/registry/downloads/package-downloads.js';
 import { createUser } from '../../src/services/registry/user-service.js';
 import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
@@ -132,6 +133,22 @@ describe('the period, in UTC days', () => {
     expect(week.total).toBe(0);
     expect(week.versions).toEqual([]);
     expect(week.days.every((d) => d.downloads === 0)).toBe(true);
+  });
+});
+
+describe('weeklyDownloads, for search and the package page', () => {
+  test('the last 7 days of each package named, keyed @ns/name; 0 for none or an unknown package', async () => {
+    const weekly = await weeklyDownloads(server.deps.registry, [
+      { namespace: 'acme', name: 'clock' },
+      { namespace: 'acme', name: 'quiet' },
+      { namespace: 'acme', name: 'missing' },
+    ]);
+    expect([...weekly]).toEqual([
+      ['@acme/clock', 14],
+      ['@acme/quiet', 0],
+      ['@acme/missing', 0],
+    ]);
+    expect(await weeklyDownloads(server.deps.registry, [])).toEqual(new Map());
   });
 });
 

@@ -7,7 +7,8 @@
 // what was counted since the last flush: at most PKG_DOWNLOADS_FLUSH_MS of downloads.
 import type { Models } from '../../../db/models/index.js';
 import type { Logger } from '../../../logger.js';
-import { utcDay } from './download-days.js';
+import { utcDayCache } from './download-days.js';
+import { createWeeklyTableCache, type WeeklyTableCache } from './weekly-table.js';
 
 /** The version a download served. */
 export interface CountedVersion {
@@ -25,6 +26,8 @@ export interface DownloadCounter {
   start(): void;
   /** Stops the timer and writes what is left; a failure is logged with the downloads it lost. */
   stop(): Promise<void>;
+  /** The stored weekly downloads of every package (weekly-table.ts), dropped at each flush. */
+  weekly: WeeklyTableCache;
 }
 
 export interface DownloadCounterOptions {
@@ -41,7 +44,8 @@ interface Pending extends CountedVersion {
   count: number;
 }
 
-const keyOf = (p: CountedVersion & { day: string }) => `${p.day}\n${p.namespace}\n${p.name}\n${p.version}`;
+const keyOf = (day: string, namespace: string, name: string, version: string) =>
+  `${day}\n${namespace}\n${name}\n${version}`;
 
 /**
  * Which rows of a failed bulkWrite were not written: those its write errors name when the store
@@ -61,9 +65,10 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
   let writing = false;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-
+  const weekly = createWeeklyTableCache({ model, clock, ttlMs: flushMs });
+  const dayOf = utcDayCache();
   const add = (row: Pending) => {
-    const key = keyOf(row);
+    const key = keyOf(row.day, row.namespace, row.name, row.version);
     const held = pending.get(key);
     if (held) held.count += row.count;
     else pending.set(key, { ...row });
@@ -85,6 +90,7 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
         })),
         { ordered: false },
       );
+      weekly.invalidate();
       const downloads = batch.reduce((n, p) => n + p.count, 0);
       logger.debug({ downloads, rows: batch.length }, 'downloads flushed');
       return downloads;
@@ -104,15 +110,16 @@ export function createDownloadCounter(options: DownloadCounterOptions): Download
   }
 
   return {
-    count(version) {
+    count({ namespace, name, version }) {
       if (!enabled) return;
-      const row = { ...version, day: utcDay(clock()), count: 1 };
-      const key = keyOf(row);
+      const day = dayOf(clock().getTime());
+      const key = keyOf(day, namespace, name, version);
       const held = pending.get(key);
       if (held) held.count += 1;
-      else pending.set(key, row);
+      else pending.set(key, { namespace, name, version, day, count: 1 });
     },
     flush,
+    weekly,
     start() {
       if (timer || !enabled) return;
       timer = setInterval(() => {

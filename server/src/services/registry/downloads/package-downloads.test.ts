@@ -2,7 +2,7 @@
 // the period's UTC days, every one listed with zeros filled, rows outside the period left out,
 // versions most downloaded first.
 import { describe, expect, test } from 'vitest';
-import { periodDays, utcDay } from './download-days.js';
+import { periodDays, utcDay, utcDayCache } from './download-days.js';
 import { summarizeDownloads } from './package-downloads.js';
 
 describe('UTC days', () => {
@@ -10,6 +10,15 @@ describe('UTC days', () => {
     expect(utcDay(new Date('2026-03-01T23:59:59.999Z'))).toBe('2026-03-01');
     expect(utcDay(new Date('2026-03-02T00:00:00.000Z'))).toBe('2026-03-02');
     expect(utcDay(new Date('2026-03-02T01:30:00.000+05:00'))).toBe('2026-03-01');
+  });
+
+  test('the kept day changes exactly at midnight UTC, forward and back', () => {
+    const dayOf = utcDayCache();
+    const at = (iso: string) => dayOf(Date.parse(iso));
+    expect(at('2026-03-01T23:59:59.999Z')).toBe('2026-03-01');
+    expect(at('2026-03-02T00:00:00.000Z')).toBe('2026-03-02');
+    expect(at('2026-03-02T23:59:59.999Z')).toBe('2026-03-02');
+    expect(at('2026-03-01T12:00:00.000Z')).toBe('2026-03-01');
   });
 
   test.each([

@@ -67,49 +67,30 @@ export async function packageDownloads(
 
 /**
  * Downloads over the last 7 days, today included (UTC), of each package named, keyed `@ns/name`;
- * a package without downloads is 0.
+ * a package without downloads is 0. Read from the weekly table (weekly-table.ts): as fresh as the
+ * last flush, one aggregation per flush interval whatever the number of packages asked for.
  */
 export async function weeklyDownloads(
   deps: RegistryDeps,
   ids: readonly PackageRef[],
 ): Promise<Map<string, number>> {
-  const weekly = new Map<string, number>(ids.map((r) => [formatPackageId(r.namespace, r.name), 0]));
-  if (ids.length === 0) return weekly;
-  const days = periodDays(deps.clock(), DOWNLOAD_PERIODS['last-week']);
-  const rows = await deps.models.DownloadCount.aggregate<{
-    _id: { namespace: string; name: string };
-    downloads: number;
-  }>([
-    {
-      $match: {
-        day: { $gte: days[0], $lte: days.at(-1) },
-        namespace: { $in: [...new Set(ids.map((r) => r.namespace))] },
-        name: { $in: [...new Set(ids.map((r) => r.name))] },
-      },
-    },
-    { $group: { _id: { namespace: '$namespace', name: '$name' }, downloads: { $sum: '$count' } } },
-  ]);
-  for (const { _id, downloads } of rows) {
-    const key = formatPackageId(_id.namespace, _id.name);
-    if (weekly.has(key)) weekly.set(key, downloads);
-  }
-  return weekly;
+  const table = ids.length > 0 ? await deps.downloads.weekly.read() : new Map<string, number>();
+  return new Map(
+    ids.map((r) => {
+      const id = formatPackageId(r.namespace, r.name);
+      return [id, table.get(id) ?? 0];
+    }),
+  );
 }
 
-/** The packages most downloaded over the last 7 days, most first (then by name), none without downloads. */
+/** The packages most downloaded over the last 7 days, most first (then by id), none without downloads. */
 export async function mostDownloaded(
   deps: RegistryDeps,
   limit: number,
-): Promise<{ namespace: string; name: string; downloads: number }[]> {
-  const days = periodDays(deps.clock(), DOWNLOAD_PERIODS['last-week']);
-  const rows = await deps.models.DownloadCount.aggregate<{
-    _id: { namespace: string; name: string };
-    downloads: number;
-  }>([
-    { $match: { day: { $gte: days[0], $lte: days.at(-1) }, count: { $gt: 0 } } },
-    { $group: { _id: { namespace: '$namespace', name: '$name' }, downloads: { $sum: '$count' } } },
-    { $sort: { downloads: -1, '_id.namespace': 1, '_id.name': 1 } },
-    { $limit: limit },
-  ]);
-  return rows.map(({ _id, downloads }) => ({ ..._id, downloads }));
+): Promise<{ id: string; downloads: number }[]> {
+  const table = await deps.downloads.weekly.read();
+  return [...table]
+    .map(([id, downloads]) => ({ id, downloads }))
+    .sort((a, b) => b.downloads - a.downloads || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, limit);
 }

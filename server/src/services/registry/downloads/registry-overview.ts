@@ -2,7 +2,13 @@
 // packages, versions and namespaces it holds, the packages published to most recently and the
 // packages most downloaded over the last 7 days. A package whose every version is yanked is in
 // neither list.
-import { formatPackageId, type ListedPackage, type PackageRef, type RegistryOverview } from '@pkg/shared';
+import {
+  formatPackageId,
+  parsePackageId,
+  type ListedPackage,
+  type PackageRef,
+  type RegistryOverview,
+} from '@pkg/shared';
 import type { PackageDoc } from '../../../db/models/package.js';
 import type { VersionDoc } from '../../../db/models/version.js';
 import type { RegistryDeps } from '../registry-deps.js';
@@ -44,59 +50,74 @@ async function recentlyPublished(deps: RegistryDeps, count: number): Promise<Pac
   }
 }
 
-/** The packages named, as lists show them without their weekly downloads; fully yanked ones left out. */
-async function listedPackages(
-  deps: RegistryDeps,
-  refs: readonly PackageRef[],
-): Promise<Map<string, Omit<ListedPackage, 'weeklyDownloads'>>> {
-  const listed = new Map<string, Omit<ListedPackage, 'weeklyDownloads'>>();
-  if (refs.length === 0) return listed;
-  const ids = [...new Set(refs.map((r) => formatPackageId(r.namespace, r.name)))];
-  const docs = (
-    await deps.models.Package.find(
-      { id: { $in: ids } },
-      { _id: 0, namespace: 1, name: 1, description: 1, latest: 1, latestYanked: 1, latestDeprecated: 1 },
-    ).lean<ListedDoc[]>()
-  ).filter((d) => d.latestYanked !== true);
-  if (docs.length === 0) return listed;
-  const latest = await deps.models.Version.find(
-    { $or: docs.map((d) => ({ namespace: d.namespace, name: d.name, version: d.latest })) },
-    { _id: 0, namespace: 1, name: 1, publishedAt: 1 },
-  ).lean<Pick<VersionDoc, 'namespace' | 'name' | 'publishedAt'>[]>();
-  const publishedAt = new Map(latest.map((v) => [formatPackageId(v.namespace, v.name), v.publishedAt]));
-  for (const d of docs) {
-    const id = formatPackageId(d.namespace, d.name);
-    const at = publishedAt.get(id);
-    if (!at) continue;
-    listed.set(id, {
-      name: id,
-      description: d.description,
-      latest: d.latest,
-      publishedAt: at.toISOString(),
-      deprecated: d.latestDeprecated ?? null,
-    });
-  }
-  return listed;
+/** The summaries of the packages named, by `@ns/name`; packages whose every version is yanked left out. */
+async function listableDocs(deps: RegistryDeps, ids: readonly string[]): Promise<Map<string, ListedDoc>> {
+  if (ids.length === 0) return new Map();
+  const docs = await deps.models.Package.find(
+    { id: { $in: [...new Set(ids)] } },
+    { _id: 0, namespace: 1, name: 1, description: 1, latest: 1, latestYanked: 1, latestDeprecated: 1 },
+  ).lean<ListedDoc[]>();
+  return new Map(
+    docs.filter((d) => d.latestYanked !== true).map((d) => [formatPackageId(d.namespace, d.name), d]),
+  );
+}
+
+/** When each package's `latest` was published: one lookup by the unique index per package. */
+async function latestPublishedAt(deps: RegistryDeps, docs: readonly ListedDoc[]): Promise<Map<string, Date>> {
+  const found = await Promise.all(
+    docs.map((d) =>
+      deps.models.Version.findOne(
+        { namespace: d.namespace, name: d.name, version: d.latest },
+        { _id: 0, publishedAt: 1 },
+      ).lean<Pick<VersionDoc, 'publishedAt'>>(),
+    ),
+  );
+  return new Map(
+    docs.flatMap((d, i) => {
+      const at = found[i]?.publishedAt;
+      return at ? [[formatPackageId(d.namespace, d.name), at] as const] : [];
+    }),
+  );
 }
 
 export async function registryOverview(deps: RegistryDeps): Promise<RegistryOverview> {
-  const [counts, recentRefs, popularRefs] = await Promise.all([
+  const [counts, recentRefs, popular] = await Promise.all([
     countHoldings(deps),
     recentlyPublished(deps, CANDIDATES),
     mostDownloaded(deps, CANDIDATES),
   ]);
-  const [listed, weekly] = await Promise.all([
-    listedPackages(deps, [...recentRefs, ...popularRefs]),
-    weeklyDownloads(deps, recentRefs),
+  const recentIds = recentRefs.map((r) => formatPackageId(r.namespace, r.name));
+  const popularIds = popular.map((p) => p.id);
+  const docs = await listableDocs(deps, [...recentIds, ...popularIds]);
+  const shown = (ids: readonly string[]) => ids.filter((id) => docs.has(id)).slice(0, OVERVIEW_LIST_LENGTH);
+  const recent = shown(recentIds);
+  const top = shown(popularIds);
+  const both = [...new Set([...recent, ...top])];
+  const [publishedAt, weekly] = await Promise.all([
+    latestPublishedAt(
+      deps,
+      both.flatMap((id) => docs.get(id) ?? []),
+    ),
+    weeklyDownloads(
+      deps,
+      both.flatMap((id) => parsePackageId(id) ?? []),
+    ),
   ]);
-  for (const p of popularRefs) weekly.set(formatPackageId(p.namespace, p.name), p.downloads);
-  const withDownloads = (refs: readonly PackageRef[]): ListedPackage[] =>
-    refs
-      .map((r) => formatPackageId(r.namespace, r.name))
-      .flatMap((id) => {
-        const pkg = listed.get(id);
-        return pkg ? [{ ...pkg, weeklyDownloads: weekly.get(id) ?? 0 }] : [];
-      })
-      .slice(0, OVERVIEW_LIST_LENGTH);
-  return { counts, recent: withDownloads(recentRefs), popular: withDownloads(popularRefs) };
+  const listed = (ids: readonly string[]): ListedPackage[] =>
+    ids.flatMap((id) => {
+      const doc = docs.get(id);
+      const at = publishedAt.get(id);
+      if (!doc || !at) return [];
+      return [
+        {
+          name: id,
+          description: doc.description,
+          latest: doc.latest,
+          publishedAt: at.toISOString(),
+          weeklyDownloads: weekly.get(id) ?? 0,
+          deprecated: doc.latestDeprecated ?? null,
+        },
+      ];
+    });
+  return { counts, recent: listed(recent), popular: listed(top) };
 }
