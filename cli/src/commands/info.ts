@@ -103,7 +103,7 @@ function insightLines(insights: PackageInsights, record: VersionRecord): string[
     `trust of ${insights.version} (as the registry records it; pkg verify checks it):`,
     `  signed    ${signatures.length ? `by key ${signatures.join(', ')}` : 'no (published before signing existed)'}`,
     `  log       ${record.log ? `entry ${record.log.index}` : 'not in the log'}`,
-    `  build     ${build ? `${build.repository}@${build.commit.slice(0, 12)} by ${build.workflow}, verified (${build.platform})` : 'no verified build'}`,
+    `  build     ${build ? `${build.repository}@${build.commit.slice(0, 12)} by ${build.workflow}, verified (${build.platform})` : 'none recorded (not published by trusted publishing)'}`,
     `findings of the static look at the code: ${findings}${findings ? ` (${findingKinds(insights)}; pkg info --json lists them)` : ''}`,
   ];
 }

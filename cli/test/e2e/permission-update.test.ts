@@ -108,10 +108,12 @@ describe('an update that adds a network host', () => {
     expect(info.stdout).toContain(
       '  Permissions no wider than the tools use: declared but not in the tool code: network extra.example.com',
     );
-    expect(info.stdout).toContain('  Published from a verified build: published via token');
+    expect(info.stdout).toContain(
+      '  Published by trusted publishing: published via token, not by trusted publishing from a CI build',
+    );
     expect(info.stdout).toMatch(/^ {2}signed {4}by key SHA256:\S+$/m);
     expect(info.stdout).toMatch(/^ {2}log {7}entry \d+$/m);
-    expect(info.stdout).toContain('  build     no verified build');
+    expect(info.stdout).toContain('  build     none recorded (not published by trusted publishing)');
     expect(info.stdout).toContain(
       'findings of the static look at the code: 1 (1 undeclared-env; pkg info --json lists them)',
     );

@@ -106,7 +106,7 @@ describe('packages.insights', () => {
       'skill-md': [true, 'the package has a SKILL.md'],
       'tool-schemas': [true, 'all 1 tool(s) have input and output schemas'],
       'least-permissions': [true, 'every declared host and environment variable appears in the tool code'],
-      'verified-provenance': [false, 'published via token, not from a verified build (trusted publishing)'],
+      'verified-provenance': [false, 'published via token, not by trusted publishing from a CI build'],
       'recent-release': [true, expect.stringMatching(/^the last release was on \d{4}-\d\d-\d\d, today$/)],
     });
   });
@@ -175,7 +175,7 @@ describe('packages.insights', () => {
     const insights = await client().packages.insights.query({ namespace: 'ins', name: 'ancient' });
     expect(criteria(insights.score)['recent-release']?.[0]).toBe(false);
     expect(criteria(insights.score)['verified-provenance']?.[1]).toBe(
-      'published via import, not from a verified build (trusted publishing)',
+      'published via import, not by trusted publishing from a CI build',
     );
   });
 

@@ -97,6 +97,13 @@ describe('scanToolCode: encoded blobs and files', () => {
     expect(findings[0]?.excerpt).toHaveLength(200);
   });
 
+  test('at most 500 findings are kept', () => {
+    const code = 'eval(a);\n'.repeat(600);
+    const findings = scan(code);
+    expect(findings).toHaveLength(500);
+    expect(findings.at(-1)?.line).toBe(500);
+  });
+
   test('only .js, .mjs and .cjs files are read; an unparsable file is read line by line', () => {
     const files = [
       { path: 'SKILL.md', text: 'eval("x")' },

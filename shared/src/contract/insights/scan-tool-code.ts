@@ -27,6 +27,8 @@ export interface CodeScan {
 }
 
 const EXCERPT_CHARS = 200;
+/** At most this many findings are kept, in file and line order (a minified bundle may hold thousands). */
+export const MAX_FINDINGS = 500;
 const CODE_PATH = /\.(?:m|c)?js$/;
 
 /** The files the static look reads: JavaScript, by its ending. */
@@ -85,7 +87,7 @@ class FileScan {
 
   private add(kind: Finding['kind'], line: number, message: string): void {
     const key = `${kind}\0${this.path}\0${line}\0${message}`;
-    if (this.seen.has(key)) return;
+    if (this.seen.has(key) || this.findings.length >= MAX_FINDINGS) return;
     this.seen.add(key);
     const excerpt = (this.lines[line - 1] ?? '').trim().slice(0, EXCERPT_CHARS);
     this.findings.push({ kind, file: this.path, line, message, excerpt });

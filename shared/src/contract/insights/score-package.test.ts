@@ -70,7 +70,7 @@ describe('scorePackage', () => {
       'skill-md': 'the package has no SKILL.md',
       'tool-schemas': 'tool forecast has no output schema',
       'least-permissions': 'declared but not in the tool code: network api.example.com, env API_KEY',
-      'verified-provenance': 'published via token, not from a verified build (trusted publishing)',
+      'verified-provenance': 'published via token, not by trusted publishing from a CI build',
       'recent-release': 'the last release was on 2025-11-01, 391 day(s) ago',
     });
   });

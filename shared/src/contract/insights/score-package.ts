@@ -79,14 +79,14 @@ const leastPermissions: Check = (input) => {
 };
 
 const verifiedProvenance: Check = ({ provenance }) => {
-  const label = 'Published from a verified build';
+  const label = 'Published by trusted publishing';
   const build = provenance?.publisher.via === 'oidc' ? provenance.build : undefined;
   if (build) {
     const detail = `built by ${build.repository} (${build.workflow}) at ${build.commit.slice(0, 12)}, verified through ${build.platform} OIDC`;
     return { label, met: true, detail };
   }
   const via = provenance ? `published via ${provenance.publisher.via}` : 'no provenance recorded';
-  return { label, met: false, detail: `${via}, not from a verified build (trusted publishing)` };
+  return { label, met: false, detail: `${via}, not by trusted publishing from a CI build` };
 };
 
 const recentRelease: Check = ({ lastPublishedAt, now }) => {
