@@ -2,7 +2,8 @@
 // built server (a child process, so its download counter starts and flushes as in production, here
 // every 200 ms through PKG_DOWNLOADS_FLUSH_MS) serving the built SPA. An author publishes
 // @weather/forecast 1.0.0 (no permissions) and 1.1.0 (adds a network host; its tool evaluates code),
-// and the home page lists it under recently published; after its artifact is downloaded over REST
+// and the home page lists it under recently published, while its page, without downloads yet, loads
+// no chart library (the chart is loaded lazily); after its artifact is downloaded over REST
 // and the counts are flushed (waited for by polling packages.overview), it is listed under most
 // downloaded with its count. The package page shows the count and the 90-day chart, the trust
 // panel, the score's criteria, the findings and the versions tab; the 1.1.0 version page shows the
@@ -114,6 +115,22 @@ describe('the home page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await overflowsViewport(page)).toBe(false);
+    await page.close();
+  });
+
+  test('before any download, the package page says so and loads no chart library', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto(`${server.url}/@weather/forecast`);
+    await page.getByTestId('downloads-none').waitFor();
+    expect(await page.getByTestId('package-weekly-downloads').textContent()).toBe('0 downloads this week');
+    await settled(page);
+    const texts = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.some((js) => js.includes('recharts-wrapper'))).toBe(false);
     await page.close();
   });
 
