@@ -2,8 +2,8 @@
 // install command, the trust panel (where it was built, what it may touch, the signature and log
 // entry) beside the downloads, then the tabs (SKILL.md, tools and the findings in the code; the
 // versions) beside the permissions and what changed in them, the score, provenance, trusted
-// publishers and maintainers, under banners for a yanked or deprecated version. Each section shows its own
-// loading or error.
+// publishers and maintainers, under banners for a yanked or deprecated version. Each section
+// shows its own loading or error.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VersionRecord, VersionRef } from '@pkg/shared/contract';
@@ -27,7 +27,7 @@ interface Props {
   namespace: string;
   name: string;
   version: string;
-  /** true on /@ns/name (the latest), false on a /v/<version> page. */
+  /** true on a /v/<version> page, false on /@ns/name (the latest). */
   pinned: boolean;
 }
 
