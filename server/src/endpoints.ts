@@ -6,6 +6,7 @@ export const REST_ENDPOINTS = [
   'GET /packages/:namespace/:name',
   'GET /packages/:namespace/:name/versions',
   'GET /packages/:namespace/:name/downloads?period=last-week|last-90-days',
+  'GET /packages/:namespace/:name/insights?version=<version>',
   'GET /packages/:namespace/:name/:version',
   'GET /packages/:namespace/:name/:version/download',
   'GET /packages/:namespace/:name/:version/provenance',

@@ -2,8 +2,10 @@
 // and deprecate"), latest, the downloads of the last 7 days (docs/registry-api.md, "Download
 // counts"), and the provenance of the latest version or the one named: the build
 // identity the registry verified when a trusted publisher published it (docs/publishing.md), else
-// the source the publisher reported.
-import { parsePackageId, versionSchema } from '@pkg/shared';
+// the source the publisher reported; then its score with the criteria it
+// does not meet, the trust summary the registry records (key, log entry, verified build;
+// `pkg verify` checks them) and how many findings the static look made (docs/browsing.md).
+import { parsePackageId, versionSchema, type PackageInsights, type VersionRecord } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { formatSize, printJson, printLines } from '../lib/output.js';
@@ -43,12 +45,15 @@ export const infoCommand = defineCommand({
       ),
     ]);
     const shown = version ?? info.latest;
-    const record = await callRegistry(registry.url, () =>
-      client.packages.version.query({ ...ref, version: shown }),
+    const [record, insights] = await callRegistry(registry.url, () =>
+      Promise.all([
+        client.packages.version.query({ ...ref, version: shown }),
+        client.packages.insights.query({ ...ref, version: shown }),
+      ]),
     );
     if (globals.json) {
       const shownRecord = version ? { versionRecord: record } : { latestRecord: record };
-      return printJson({ ...info, weeklyDownloads, ...shownRecord });
+      return printJson({ ...info, weeklyDownloads, ...shownRecord, insights });
     }
     const p = record.provenance;
     printLines([
@@ -66,6 +71,7 @@ export const infoCommand = defineCommand({
       ...(p.client ? [`  client    ${p.client.name} ${p.client.version}`] : []),
       ...buildIdentityLines(p),
       '  (provenance states facts the registry recorded; it is not a signature)',
+      ...insightLines(insights, record),
     ]);
   },
 });
@@ -82,4 +88,27 @@ function versionMarks(
     ...(v.yanked ? [`  ${v.version} yanked: ${v.yanked.reason}`] : []),
     ...(v.deprecated?.message ? [`  ${v.version} deprecated: ${v.deprecated.message}`] : []),
   ]);
+}
+
+/** The score and its unmet criteria, the trust summary and the findings count. */
+function insightLines(insights: PackageInsights, record: VersionRecord): string[] {
+  const unmet = insights.score.criteria.filter((c) => !c.met);
+  const signatures = record.signatures.map((s) => s.keyid);
+  const build = record.provenance.build;
+  const findings = insights.findings.length;
+  return [
+    `score of ${insights.version}: ${insights.score.value}/100${unmet.length ? `, not met:` : ', every criterion met'}`,
+    ...unmet.map((c) => `  ${c.label}: ${c.detail}`),
+    `trust of ${insights.version} (as the registry records it; pkg verify checks it):`,
+    `  signed    ${signatures.length ? `by key ${signatures.join(', ')}` : 'no (published before signing existed)'}`,
+    `  log       ${record.log ? `entry ${record.log.index}` : 'not in the log'}`,
+    `  build     ${build ? `${build.repository}@${build.commit.slice(0, 12)} by ${build.workflow}, verified (${build.platform})` : 'none recorded (not published by trusted publishing)'}`,
+    `findings of the static look at the code: ${findings}${findings ? ` (${findingKinds(insights)}; pkg info --json lists them)` : ''}`,
+  ];
+}
+
+function findingKinds(insights: PackageInsights): string {
+  const counts = new Map<string, number>();
+  for (const f of insights.findings) counts.set(f.kind, (counts.get(f.kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
 }

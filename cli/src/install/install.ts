@@ -11,7 +11,7 @@ import { commit } from '../lib/project/transaction.js';
 import { installedRecord } from '../trust/installed-record.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { versionNotices, type VersionNotices } from './notices.js';
-import { requireConsent } from './permissions.js';
+import { requireConsent, type RecordedGrant } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
 import { checkTrust, TrustRequests, versionKey } from './trust.js';
@@ -57,11 +57,16 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   );
   for (const note of [...trust.notes, ...notices.flatMap((n) => n.warnings)])
     process.stderr.write(`pkg: ${note}\n`);
-  requireConsent(
-    verified.map(({ target, result }) => ({ id: target.id, permissions: result.manifest.permissions })),
-    (id) => files.manifest.packages[id]?.permissions,
+  const granted = requireConsent(
+    verified.map(({ target, result }) => ({
+      id: target.id,
+      version: target.version,
+      permissions: result.manifest.permissions,
+    })),
+    (id) => recordedGrant(files, id),
     options.acceptPermissions,
   );
+  for (const line of granted) process.stderr.write(`pkg: ${line}; granted by --accept-permissions\n`);
   const entries = await Promise.all(
     verified.map((v) => installedEntry(v, trust.logIndex.get(versionKey(v.target.id, v.target.version)))),
   );
@@ -83,6 +88,12 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
     checks: [...result.checks, trust.checks.get(versionKey(target.id, target.version)) ?? ''].filter(Boolean),
     ...noticeFields(notices[i]),
   }));
+}
+
+/** The grant pkg.json records for a package, with the version pkg-lock.json pins; none when new. */
+function recordedGrant(files: ReturnType<typeof readProjectFiles>, id: string): RecordedGrant | undefined {
+  const permissions = files.manifest.packages[id]?.permissions;
+  return permissions ? { version: files.lock.packages[id]?.version, permissions } : undefined;
 }
 
 function noticeFields(notices: VersionNotices | undefined): Pick<InstalledPackage, 'yanked' | 'deprecated'> {

@@ -1,5 +1,12 @@
-// Permission consent: what a package requests beyond what the project granted it.
-import type { Permissions } from '@pkg/shared';
+// Permission consent: what a package requests beyond what the project granted it. An update that
+// asks for more than the version recorded in pkg.json and pkg-lock.json is named with what it adds
+// (the shared permission diff, docs/browsing.md "The permission diff"), and consent is asked again.
+import {
+  isEmptyPermissions,
+  permissionDiff,
+  permissionEntries,
+  type Permissions,
+} from '@pkg/shared/contract';
 import { CliError } from '../exit.js';
 
 export const NO_PERMISSIONS: Permissions = { fs: { read: [], write: [] }, network: [], env: [] };
@@ -21,27 +28,66 @@ export function describePermissions(p: Permissions): string[] {
   return lines.length ? lines : ['(none)'];
 }
 
-/** Stops the install, before anything is written, when a package requests what was not granted. */
+/** A package about to be installed: the version and the permissions it requests. */
+export interface ConsentRequest {
+  id: string;
+  version: string;
+  permissions: Permissions;
+}
+
+/** What the project records of a package: the grant in pkg.json and the version in pkg-lock.json. */
+export interface RecordedGrant {
+  version: string | undefined;
+  permissions: Permissions;
+}
+
+/**
+ * One line per update that asks for more than the recorded version:
+ * "@acme/weather 1.1.0 asks for more than 1.0.0: network api.example.com (added)".
+ */
+export function widenedPermissions(
+  requests: readonly ConsentRequest[],
+  recorded: (id: string) => RecordedGrant | undefined,
+): string[] {
+  return requests.flatMap(({ id, version, permissions }) => {
+    const before = recorded(id);
+    if (!before) return [];
+    const { added } = permissionDiff(before.permissions, permissions);
+    if (isEmptyPermissions(added)) return [];
+    const than = before.version ?? 'the granted permissions';
+    return [
+      `${id} ${version} asks for more than ${than}: ${permissionEntries(added)
+        .map((e) => `${e} (added)`)
+        .join(', ')}`,
+    ];
+  });
+}
+
+/**
+ * Stops the install, before anything is written, when a package requests what was not granted;
+ * an update that widens its permissions is named with what it adds. Returns those lines when
+ * `accept` grants them, for the caller to show.
+ */
 export function requireConsent(
-  requests: readonly { id: string; permissions: Permissions }[],
-  granted: (id: string) => Permissions | undefined,
+  requests: readonly ConsentRequest[],
+  recorded: (id: string) => RecordedGrant | undefined,
   accept: boolean,
-): void {
-  if (accept) return;
+): string[] {
+  const widened = widenedPermissions(requests, recorded);
+  if (accept) return widened;
   const refusals = requests.flatMap(({ id, permissions }) =>
-    ungranted(permissions, granted(id)).map((line) => ({
+    ungranted(permissions, recorded(id)?.permissions).map((line) => ({
       path: id,
       code: 'PERMISSION_NOT_GRANTED',
       message: line,
     })),
   );
-  if (refusals.length === 0) return;
-  throw new CliError(
-    'PERMISSIONS_REQUIRED',
-    'Installation stopped: these packages request permissions that were not granted; nothing was installed.',
-    {
-      details: refusals,
-      hint: 'Review them; to grant them, run the same command with --accept-permissions.',
-    },
-  );
+  if (refusals.length === 0) return [];
+  const what = widened.length
+    ? `${widened.join('; ')}. Consent is asked again`
+    : 'these packages request permissions that were not granted';
+  throw new CliError('PERMISSIONS_REQUIRED', `Installation stopped: ${what}; nothing was installed.`, {
+    details: refusals,
+    hint: 'Review them; to grant them, run the same command with --accept-permissions.',
+  });
 }

@@ -6,6 +6,7 @@
 //   GET /packages/:namespace/:name/:version → packages.version
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
 //   GET /packages/:namespace/:name/publishers → publishers.list (docs/publishing.md)
+//   GET /packages/:namespace/:name/insights?version → packages.insights (docs/browsing.md)
 // and the owners' and maintainers' marks (docs/trust.md, "Yank and deprecate"; no CORS headers):
 //   POST   /packages/:namespace/:name/:version/yank  { reason }          → packages.yank
 //   DELETE /packages/:namespace/:name/:version/yank                      → packages.unyank
@@ -48,6 +49,10 @@ export function packageRoutes(deps: AppDeps): Router {
   // Before /:version, which would take `publishers` for a version.
   anonymousGet(r, '/packages/:namespace/:name/publishers', async (req, res) => {
     res.json(await callerFor(req, deps).publishers.list(req.params));
+  });
+  anonymousGet(r, '/packages/:namespace/:name/insights', async (req, res) => {
+    const { version } = req.query as Record<string, string | undefined>;
+    res.json(await callerFor(req, deps).packages.insights({ ...req.params, version }));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version', async (req, res) => {
     const ref = versionRefSchema.parse(req.params);

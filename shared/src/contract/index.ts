@@ -201,3 +201,5 @@ export * from './v1/holder-pass.js';
 export * from './v1/explanation.js';
 export { NO_DATA_REASON } from './no-data.js';
 export { PRICE_DIGITS, formatPrice, formatUsdPrice } from '../format/format-price.js';
+// the insights of a package version: score, static look at the tool code, permission diff
+export * from './insights/index.js';

@@ -1,5 +1,6 @@
 // Versions: immutable once written. The unique index on (namespace, name, version) is what
 // makes two concurrent publishes of one version end with exactly one winner.
+import type { Finding } from '@pkg/shared';
 import { Schema, type Connection, type Types } from 'mongoose';
 
 export const VERSION_UNIQUE_INDEX = 'namespace_1_name_1_version_1';
@@ -29,6 +30,23 @@ export interface VersionDoc {
   logIndex?: number | null;
   yanked?: { reason: string; by: string; at: Date } | null;
   deprecated?: { message: string; by: string; at: Date } | null;
+  /**
+   * The static look at its tool code (docs/browsing.md, "Findings"), made at publish; absent on
+   * versions published before it existed, then made and stored on the first insights request.
+   */
+  codeScan?: VersionCodeScan | null;
+}
+
+/** What the static look at a version's code found and what its package holds (the score reads it). */
+export interface VersionCodeScan {
+  /** The scanner's revision: a scan of an older revision is made again (CODE_SCAN_REVISION). */
+  revision: number;
+  findings: Finding[];
+  /** Every host written in the code, and every environment variable it reads by name. */
+  hosts: string[];
+  env: string[];
+  /** Whether the package holds a SKILL.md. */
+  skillMd: boolean;
 }
 
 export const versionSchema = new Schema<VersionDoc>(
@@ -54,6 +72,7 @@ export const versionSchema = new Schema<VersionDoc>(
     logIndex: { type: Number, default: null },
     yanked: { type: { reason: String, by: String, at: Date }, default: null, _id: false },
     deprecated: { type: { message: String, by: String, at: Date }, default: null, _id: false },
+    codeScan: { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: VERSION_COLLECTION, versionKey: false, minimize: false },
 );

@@ -9,6 +9,7 @@ import { decodeLegacyBundle, LEGACY_BUNDLE_MEDIA_TYPE } from './legacy-bundle.js
 import { claimNamespace, isReservedNamespace } from './namespace-service.js';
 import { downloadPath } from './records.js';
 import { publishVersion } from './version-writes.js';
+import { codeScanOf } from './code-scan.js';
 
 export interface ImportOptions {
   /** Owner for a namespace nobody owns yet (claimed for this user). */
@@ -89,6 +90,7 @@ export async function importLegacyBundle(
     publishedBy: bundle.publishedBy ?? owner,
     publishedAt: bundle.publishedAt ? new Date(bundle.publishedAt) : undefined,
     origin: { recorded: false, via: 'import' },
+    codeScan: codeScanOf(manifest, decoded.files),
   });
   if (written === 'exists') return skipped(namespace, name, version);
   return {

@@ -5,7 +5,8 @@
 //             claim, publish rate, version not yet published; at the same time the signing key
 //             is checked (it must be the registry's current key)
 //   publish   store the artifact (verified by reading it back), write the version record with
-//             its recorded provenance, refresh the package summary  (version-writes.ts)
+//             its recorded provenance and the static look at its code (code-scan.ts), refresh
+//             the package summary  (version-writes.ts)
 // A failure at any step leaves nothing published.
 import {
   buildIdentitySchema,
@@ -19,6 +20,7 @@ import {
 import type { RegistryDeps } from './registry-deps.js';
 import { assertStorageReady } from '../../db/availability.js';
 import { assertTokenScope, authenticate, type Auth } from './auth-service.js';
+import { codeScanOf } from './code-scan.js';
 import { claimNamespace } from './namespace-service.js';
 import type { ProvenanceOrigin } from './provenance.js';
 import { downloadPath } from './records.js';
@@ -129,6 +131,7 @@ export async function publish(deps: RegistryDeps, input: PublishInput): Promise<
     artifact: { format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE, what: 'artifact' },
     publishedBy: input.auth.user,
     origin: originOf(input),
+    codeScan: codeScanOf(checked.manifest, new Map(checked.files.map((f) => [f.path, f.data]))),
   });
   if (written === 'exists') throw versionExists(formatPackageId(namespace, name), version);
   return {

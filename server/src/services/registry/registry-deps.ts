@@ -1,5 +1,5 @@
 // What the registry wing reads (docs/architecture.md, "The three wings"): its collections (the five
-// of packages and users, and the signing keys and the log's: docs/trust.md),
+// of packages and users, the download counts (docs/browsing.md), and the signing keys and the log's: docs/trust.md),
 // the trusted publishers and the exchanged ID tokens: docs/publishing.md), the artifact store, the connection (to know whether the store is reachable), the shared
 // limiter, its settings, the clock, the logger, the package answers cached per revision (one
 // cache per app) and the trust state. Nothing of the website, the bots, the data layer or the AI
@@ -44,6 +44,7 @@ export interface RegistryDeps {
     Models,
     | 'Package'
     | 'Version'
+    | 'DownloadCount'
     | 'Namespace'
     | 'User'
     | 'Token'

@@ -3,7 +3,8 @@
 // limit), checked against the recorded integrity, and decoded with the shared safe decoder (or
 // the legacy bundle decoder). Each text is capped (PACKAGE_LIMITS) and must be UTF-8. Nothing
 // is extracted to disk and nothing in the package is ever executed. Used by the MCP tool
-// get_skill_md and by the packages.files procedure (the website's package page).
+// get_skill_md, by the packages.files procedure (the website's package page) and by the static
+// look at the code of a version published before it existed (insights-service.ts).
 import {
   createIntegrityHasher,
   formatPackageId,
@@ -81,9 +82,18 @@ function schemaPaths(manifest: Manifest): string[] {
   return [...new Set(paths)].filter((p) => p.startsWith('schemas/') && p.endsWith('.json'));
 }
 
+/** Every file of a version's stored artifact, by path (insights-service.ts scans its code). */
+export async function readVersionFiles(
+  deps: RegistryDeps,
+  doc: VersionDoc,
+  signal?: AbortSignal,
+): Promise<ReadonlyMap<string, Uint8Array>> {
+  return artifactFiles(doc, await loadArtifact(deps, doc, signal));
+}
+
 async function openVersion(deps: RegistryDeps, ref: VersionRef, signal?: AbortSignal) {
   const doc = await findVersion(deps, ref);
-  const files = await artifactFiles(doc, await loadArtifact(deps, doc, signal));
+  const files = await readVersionFiles(deps, doc, signal);
   return { doc, files, name: formatPackageId(doc.namespace, doc.name) };
 }
 

@@ -17,7 +17,7 @@
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
-import { VERSION_UNIQUE_INDEX } from '../../db/models/version.js';
+import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
@@ -49,6 +49,8 @@ interface NewVersion {
   signatures: { keyid: string; sig: string }[];
   /** The index its publish entry is likely to get; set again once it is logged, if it differs. */
   logIndex?: number | undefined;
+  /** The static look at its code (code-scan.ts); made on the first insights request when absent. */
+  codeScan?: VersionCodeScan | undefined;
 }
 
 /** A version to publish, as its caller checked it. */
@@ -66,6 +68,8 @@ export interface VersionToPublish {
   origin: ProvenanceOrigin;
   /** The current key, checked by the caller; by default checked here (currentSigner). */
   signer?: Signer | undefined;
+  /** The static look at its code, from the files the caller decoded (code-scan.ts). */
+  codeScan?: VersionCodeScan | undefined;
 }
 
 /**
@@ -108,6 +112,7 @@ export async function publishVersion(
     provenance,
     signatures: [signature],
     logIndex: nextIndexGuess(deps),
+    ...(input.codeScan ? { codeScan: input.codeScan } : {}),
   };
   const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
   if (written.status === 'rejected') throw written.reason;

@@ -1,5 +1,5 @@
-// packages.*: search, get, versions, version, provenance, files; downloads and overview
-// (package-downloads.ts); yank, unyank and deprecate (a
+// packages.*: search, get, versions, version, provenance, files, insights (docs/browsing.md);
+// downloads and overview (package-downloads.ts); yank, unyank and deprecate (a
 // token with rights to the namespace; docs/trust.md, "Yank and deprecate"). Outputs are the REST
 // bodies (files has no REST route: it is the website's read of SKILL.md and the tools' schemas).
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -8,6 +8,8 @@ import {
   getProvenanceOutputSchema,
   listVersionsOutputSchema,
   packageFilesOutputSchema,
+  packageInsightsInputSchema,
+  packageInsightsOutputSchema,
   packageRefSchema,
   searchPackagesInputSchema,
   searchPackagesOutputSchema,
@@ -25,6 +27,7 @@ import {
   listVersions,
   searchPackages,
 } from '../../services/registry/package-service.js';
+import { packageInsights } from '../../services/registry/insights-service.js';
 import { readPackageFiles } from '../../services/registry/skill-md-service.js';
 import { deprecateVersions, unyankVersion, yankVersion } from '../../services/registry/trust/yank-service.js';
 import { publicProcedure, tokenProcedure } from '../init.js';
@@ -55,6 +58,10 @@ export const packagesRouter = {
     .input(versionRefSchema)
     .output(packageFilesOutputSchema)
     .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps.registry, input, signal)),
+  insights: publicProcedure
+    .input(packageInsightsInputSchema)
+    .output(packageInsightsOutputSchema)
+    .query(({ ctx, input, signal }) => packageInsights(ctx.deps.registry, input, signal)),
   yank: tokenProcedure
     .input(yankInputSchema)
     .output(trustActionOutputSchema)
