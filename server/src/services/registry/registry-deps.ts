@@ -53,7 +53,6 @@ export interface RegistryDeps {
     | 'LogMeta'
     | 'TrustedPublisher'
     | 'OidcJti'
-    | 'DownloadCount'
   >;
   artifacts: ArtifactStore;
   limiter: Limiter;
