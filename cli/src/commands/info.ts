@@ -2,7 +2,7 @@
 // and deprecate"), latest, the downloads of the last 7 days (docs/registry-api.md, "Download
 // counts"), and the provenance of the latest version or the one named: the build
 // identity the registry verified when a trusted publisher published it (docs/publishing.md), else
-// the source the publisher reported; then its weekly downloads, its score with the criteria it
+// the source the publisher reported; then its score with the criteria it
 // does not meet, the trust summary the registry records (key, log entry, verified build;
 // `pkg verify` checks them) and how many findings the static look made (docs/browsing.md).
 import { parsePackageId, versionSchema, type PackageInsights, type VersionRecord } from '@pkg/shared';
@@ -90,14 +90,13 @@ function versionMarks(
   ]);
 }
 
-/** Weekly downloads, the score and its unmet criteria, the trust summary and the findings count. */
+/** The score and its unmet criteria, the trust summary and the findings count. */
 function insightLines(insights: PackageInsights, record: VersionRecord): string[] {
   const unmet = insights.score.criteria.filter((c) => !c.met);
   const signatures = record.signatures.map((s) => s.keyid);
   const build = record.provenance.build;
   const findings = insights.findings.length;
   return [
-    `weekly downloads: ${insights.weeklyDownloads}`,
     `score of ${insights.version}: ${insights.score.value}/100${unmet.length ? `, not met:` : ', every criterion met'}`,
     ...unmet.map((c) => `  ${c.label}: ${c.detail}`),
     `trust of ${insights.version} (as the registry records it; pkg verify checks it):`,

@@ -1,7 +1,7 @@
 // An update that widens a package's permissions (docs/browsing.md, "The permission diff"): `pkg
 // install` names what the new version adds to the one pkg.json and pkg-lock.json record and asks
 // for consent again (refused without --accept-permissions, nothing written); with it, the update
-// installs. `pkg info` shows the weekly downloads, the score with its unmet criteria, the trust
+// installs. `pkg info` shows the downloads of the last 7 days, the score with its unmet criteria, the trust
 // summary and the findings count of the static look.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,7 +103,7 @@ describe('an update that adds a network host', () => {
     const env = { HOME: work.dir, XDG_CONFIG_HOME: path.join(work.dir, '.config'), PKG_REGISTRY: server.url };
     const info = await runCli(['info', '@acme/weather'], { cwd: work.dir, env });
     expect(info.code, info.stderr).toBe(0);
-    expect(info.stdout).toMatch(/^weekly downloads: \d+$/m);
+    expect(info.stdout).toMatch(/^downloads: [\d,]+ in the last 7 days$/m);
     expect(info.stdout).toContain('score of 1.1.0: 67/100, not met:');
     expect(info.stdout).toContain(
       '  Permissions no wider than the tools use: declared but not in the tool code: network extra.example.com',

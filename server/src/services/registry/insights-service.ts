@@ -19,6 +19,7 @@ import type { VersionCodeScan, VersionDoc } from '../../db/models/version.js';
 import { codeScanOf, needsScan, permissionsOf } from './code-scan.js';
 import { readVersionFiles } from './skill-md-service.js';
 import { latestOf } from './version-writes.js';
+import { weeklyDownloads } from './downloads/package-downloads.js';
 
 /** packageInsightsInputSchema, parsed: by default the package's latest version. */
 export interface InsightsInput {
@@ -28,19 +29,6 @@ export interface InsightsInput {
 }
 
 type ListedVersion = Pick<VersionDoc, 'version' | 'publishedAt' | 'yanked' | 'manifest'>;
-
-const WEEK_DAYS = 7;
-const DAY_MS = 86_400_000;
-
-/** The package's downloads over the last 7 UTC days, today included (docs/registry-api.md). */
-export async function weeklyDownloads(deps: RegistryDeps, namespace: string, name: string): Promise<number> {
-  const start = new Date(deps.clock().getTime() - (WEEK_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const rows = await deps.models.DownloadCount.find(
-    { namespace, name, day: { $gte: start } },
-    { count: 1 },
-  ).lean<{ count: number }[]>();
-  return rows.reduce((sum, row) => sum + row.count, 0);
-}
 
 async function listVersions(deps: RegistryDeps, namespace: string, name: string): Promise<ListedVersion[]> {
   const versions = await deps.models.Version.find(
@@ -91,7 +79,7 @@ export async function packageInsights(
   const { namespace, name } = input;
   const [versions, downloads] = await Promise.all([
     listVersions(deps, namespace, name),
-    weeklyDownloads(deps, namespace, name),
+    weeklyDownloads(deps, [{ namespace, name }]).then((m) => m.get(formatPackageId(namespace, name)) ?? 0),
   ]);
   const target = pick(versions, input);
   const doc = await deps.models.Version.findOne({
