@@ -13,6 +13,7 @@ import type { BotDeps, BotSettings } from './services/bots/bot-deps.js';
 import { coinCommandProblem } from './services/bots/commands/command-table.js';
 import { createOidcState } from './services/registry/publishing/oidc-keys.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
+import { createSearchIndex } from './services/registry/search/search-index.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
 
 /** The `aud` ID tokens must carry: PKG_OIDC_AUDIENCE, else PKG_BASE_URL's origin, else http://HOST:PORT. */
@@ -43,6 +44,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     limiter,
     clock,
     metadata: createMetadataCache(models),
+    search: createSearchIndex(),
     trust,
     oidc: createOidcState(createOidcFetch({ issuers, allowPrivate: deps.allowPrivateNetwork })),
   };

@@ -99,6 +99,9 @@ describe('the MCP tools over POST /mcp', () => {
     });
     expect(result.structuredContent).toEqual({
       query: 'WEATHER',
+      total: 1,
+      page: 1,
+      limit: 5,
       results: [
         {
           name: '@acme/weather',
@@ -106,6 +109,10 @@ describe('the MCP tools over POST /mcp', () => {
           latest: '1.1.0',
           yanked: false,
           deprecated: null,
+          weeklyDownloads: 0,
+          verified: false,
+          permissions: { fs: { read: [], write: [] }, network: [], env: [] },
+          matched: ['name', 'description', 'skill'],
         },
       ],
     });

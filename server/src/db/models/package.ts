@@ -24,6 +24,26 @@ export const packageSchema = new Schema(
      * while the stored revision is still n.
      */
     revision: { type: Number, required: true, default: 0 },
+    /**
+     * The search fields of `latest` (docs/browsing.md, "Search"): its words per field, its
+     * permissions and whether it comes from a verified build; set with the summary.
+     */
+    search: {
+      type: new Schema(
+        {
+          version: { type: String, required: true },
+          name: { type: [String], default: undefined },
+          tools: { type: [String], default: undefined },
+          schema: { type: [String], default: undefined },
+          description: { type: [String], default: undefined },
+          skill: { type: [String], default: undefined },
+          permissions: { type: Schema.Types.Mixed, required: true },
+          verified: { type: Boolean, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     /** Classic tokens may not publish it: only a trusted publisher (docs/publishing.md). */
     requireTrustedPublishing: { type: Boolean },
   },

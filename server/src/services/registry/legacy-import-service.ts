@@ -73,7 +73,7 @@ export async function importLegacyBundle(
       },
     );
   }
-  const { bundle, manifest } = decoded;
+  const { bundle, manifest, files } = decoded;
   const { namespace, name, version } = manifest;
   if (await deps.models.Version.exists({ namespace, name, version }))
     return skipped(namespace, name, version);
@@ -83,6 +83,7 @@ export async function importLegacyBundle(
   const written = await publishVersion(deps, {
     manifest,
     bytes,
+    files,
     integrity,
     size,
     artifact: { format: 'json', mediaType: LEGACY_BUNDLE_MEDIA_TYPE, what: 'bundle' },

@@ -22,8 +22,8 @@ import {
   getProvenance,
   getVersion,
   listVersions,
-  searchPackages,
 } from '../../services/registry/package-service.js';
+import { searchPackages } from '../../services/registry/search/search-service.js';
 import { readPackageFiles } from '../../services/registry/skill-md-service.js';
 import { deprecateVersions, unyankVersion, yankVersion } from '../../services/registry/trust/yank-service.js';
 import { publicProcedure, tokenProcedure } from '../init.js';
@@ -32,7 +32,7 @@ export const packagesRouter = {
   search: publicProcedure
     .input(searchPackagesInputSchema)
     .output(searchPackagesOutputSchema)
-    .query(({ ctx, input }) => searchPackages(ctx.deps.registry, input.q, input.limit)),
+    .query(({ ctx, input }) => searchPackages(ctx.deps.registry, input)),
   get: publicProcedure
     .input(packageRefSchema)
     .output(getPackageOutputSchema)

@@ -1,0 +1,194 @@
+// The search index of one server process (docs/browsing.md, "Search"): the search fields of every
+// package (stored on its document by the package summary, version-writes.ts) and the downloads of
+// the last 7 days, kept in memory. It stays right across several server processes this way:
+//   - a search reads it as it is while it is younger than INDEX_TTL_MS; an older one is brought up
+//     to date in the background (one refresh at a time), the search answered from what is there;
+//   - a refresh reads the `revision` of every package and reloads only the documents whose
+//     revision changed (every write to a package bumps it), dropping the packages gone;
+//   - a write in this process (publish, yank, deprecate) marks it out of date: the next search
+//     waits for the refresh, so that this process answers with what it just wrote.
+// The downloads are read again with every refresh at most every DOWNLOADS_TTL_MS.
+import type { Permissions } from '@pkg/shared';
+import type { PackageDoc } from '../../../db/models/package.js';
+import type { RegistryDeps } from '../registry-deps.js';
+import { tokenize, type PackageSearchFields } from './search-terms.js';
+import { TermIndex } from './term-index.js';
+
+export const INDEX_TTL_MS = 2_000;
+export const DOWNLOADS_TTL_MS = 60_000;
+const RELOAD_BATCH = 500;
+
+/** A package as search lists it. */
+export interface IndexedPackage {
+  id: string;
+  namespace: string;
+  description: string;
+  latest: string;
+  deprecated: string | null;
+  revision: number;
+  /** Unknown (null) for a package whose search fields were never computed: no filter passes it. */
+  permissions: Permissions | null;
+  verified: boolean;
+}
+
+export interface SearchIndex {
+  terms: TermIndex<IndexedPackage>;
+  /** Every listed package by id (a package whose every version is yanked is not listed). */
+  packages: Map<string, IndexedPackage>;
+  /** The revision last read of every package, listed or not. */
+  revisions: Map<string, number>;
+  /** Downloads of the last 7 days by package id. */
+  downloads: Map<string, number>;
+  /** Bumped by every write of this process; `current` is the one the index was last read at. */
+  wanted: number;
+  current: number;
+  loadedAt: number | null;
+  downloadsAt: number | null;
+  running: { promise: Promise<void>; target: number } | null;
+  /** Marks the index out of date (called after a write to a package). */
+  invalidate(): void;
+}
+
+export function createSearchIndex(): SearchIndex {
+  const index: SearchIndex = {
+    terms: new TermIndex(),
+    packages: new Map(),
+    revisions: new Map(),
+    downloads: new Map(),
+    wanted: 0,
+    current: -1,
+    loadedAt: null,
+    downloadsAt: null,
+    running: null,
+    invalidate: () => {
+      index.wanted += 1;
+    },
+  };
+  return index;
+}
+
+type IndexedDoc = Pick<
+  PackageDoc,
+  'id' | 'namespace' | 'name' | 'description' | 'latest' | 'latestYanked' | 'latestDeprecated' | 'revision'
+> & { search?: PackageSearchFields | null };
+
+const PROJECTION = {
+  _id: 0,
+  id: 1,
+  namespace: 1,
+  name: 1,
+  description: 1,
+  latest: 1,
+  latestYanked: 1,
+  latestDeprecated: 1,
+  revision: 1,
+  search: 1,
+} as const;
+
+function put(index: SearchIndex, doc: IndexedDoc): void {
+  index.revisions.set(doc.id, doc.revision);
+  const old = index.packages.get(doc.id);
+  if (old) index.terms.remove(old);
+  index.packages.delete(doc.id);
+  if (doc.latestYanked === true) return;
+  const search = doc.search;
+  const pkg: IndexedPackage = {
+    id: doc.id,
+    namespace: doc.namespace,
+    description: doc.description,
+    latest: doc.latest,
+    deprecated: doc.latestDeprecated ?? null,
+    revision: doc.revision,
+    permissions: search?.permissions ?? null,
+    verified: search?.verified === true,
+  };
+  index.packages.set(doc.id, pkg);
+  index.terms.set(pkg, {
+    name: search?.name ?? tokenize(`${doc.namespace} ${doc.name}`),
+    tool: search?.tools ?? [],
+    schema: search?.schema ?? [],
+    description: search?.description ?? tokenize(doc.description),
+    skill: search?.skill ?? [],
+  });
+}
+
+function drop(index: SearchIndex, id: string): void {
+  const old = index.packages.get(id);
+  if (old) index.terms.remove(old);
+  index.packages.delete(id);
+  index.revisions.delete(id);
+}
+
+/** `YYYY-MM-DD` of the UTC day `days` before `at`. */
+function dayBefore(at: Date, days: number): string {
+  return new Date(at.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Downloads of the last 7 UTC days (today and the 6 before) by package id. */
+async function readWeeklyDownloads(deps: RegistryDeps): Promise<Map<string, number>> {
+  const since = dayBefore(deps.clock(), 6);
+  const rows = await deps.models.DownloadCount.aggregate<{
+    _id: { namespace: string; name: string };
+    count: number;
+  }>([
+    { $match: { day: { $gte: since } } },
+    { $group: { _id: { namespace: '$namespace', name: '$name' }, count: { $sum: '$count' } } },
+  ]);
+  return new Map(rows.map((r) => [`@${r._id.namespace}/${r._id.name}`, r.count]));
+}
+
+async function reload(deps: RegistryDeps, index: SearchIndex, target: number): Promise<void> {
+  const started = performance.now();
+  const downloadsDue =
+    index.downloadsAt === null || target !== index.current || started - index.downloadsAt >= DOWNLOADS_TTL_MS;
+  const [revisions, downloads] = await Promise.all([
+    deps.models.Package.find({}, { _id: 0, id: 1, revision: 1 }).lean<{ id: string; revision: number }[]>(),
+    downloadsDue ? readWeeklyDownloads(deps) : null,
+  ]);
+  const seen = new Set<string>();
+  const changed: string[] = [];
+  for (const { id, revision } of revisions) {
+    seen.add(id);
+    if (index.revisions.get(id) !== revision) changed.push(id);
+  }
+  for (const id of [...index.revisions.keys()]) if (!seen.has(id)) drop(index, id);
+  for (let i = 0; i < changed.length; i += RELOAD_BATCH) {
+    const ids = changed.slice(i, i + RELOAD_BATCH);
+    const docs = await deps.models.Package.find({ id: { $in: ids } }, PROJECTION).lean<IndexedDoc[]>();
+    for (const doc of docs) put(index, doc);
+  }
+  if (downloads) {
+    index.downloads = downloads;
+    index.downloadsAt = started;
+  }
+  index.loadedAt = started;
+  index.current = target;
+}
+
+/** One refresh at a time; a refresh asked for a later write runs after the one under way. */
+function refresh(deps: RegistryDeps, index: SearchIndex): Promise<void> {
+  const target = index.wanted;
+  if (index.running && index.running.target >= target) return index.running.promise;
+  const before = index.running?.promise.catch(() => undefined) ?? Promise.resolve();
+  const promise = before.then(() => reload(deps, index, target));
+  const running = { promise, target };
+  index.running = running;
+  const clear = () => {
+    if (index.running === running) index.running = null;
+  };
+  promise.then(clear, clear);
+  return promise;
+}
+
+/** The index, up to date as the header says. */
+export async function readSearchIndex(deps: RegistryDeps): Promise<SearchIndex> {
+  const index = deps.search;
+  if (index.loadedAt === null || index.current !== index.wanted) {
+    await refresh(deps, index);
+  } else if (performance.now() - index.loadedAt >= INDEX_TTL_MS && !index.running) {
+    refresh(deps, index).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'the search index was not refreshed'),
+    );
+  }
+  return index;
+}
