@@ -34,7 +34,7 @@ export const packageSchema = new Schema(
           version: { type: String, required: true },
           name: { type: [String], default: undefined },
           tools: { type: [String], default: undefined },
-          schema: { type: [String], default: undefined },
+          properties: { type: [String], default: undefined },
           description: { type: [String], default: undefined },
           skill: { type: [String], default: undefined },
           permissions: { type: Schema.Types.Mixed, required: true },

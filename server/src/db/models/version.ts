@@ -30,7 +30,7 @@ export interface VersionDoc {
   yanked?: { reason: string; by: string; at: Date } | null;
   deprecated?: { message: string; by: string; at: Date } | null;
   /** The words search reads from its files (docs/browsing.md, "Search"); absent before search. */
-  searchTerms?: { schema: string[]; skill: string[] } | null;
+  searchTerms?: { properties: string[]; skill: string[] } | null;
 }
 
 export const versionSchema = new Schema<VersionDoc>(
@@ -56,7 +56,7 @@ export const versionSchema = new Schema<VersionDoc>(
     logIndex: { type: Number, default: null },
     yanked: { type: { reason: String, by: String, at: Date }, default: null, _id: false },
     deprecated: { type: { message: String, by: String, at: Date }, default: null, _id: false },
-    searchTerms: { type: { schema: [String], skill: [String] }, default: undefined, _id: false },
+    searchTerms: { type: { properties: [String], skill: [String] }, default: undefined, _id: false },
   },
   { collection: VERSION_COLLECTION, versionKey: false, minimize: false },
 );

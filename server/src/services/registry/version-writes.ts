@@ -266,7 +266,7 @@ async function writeVersion(
   }
 }
 
-type SummaryVersion = Omit<SearchSource, 'namespace' | 'name'> & {
+export type SummaryVersion = Omit<SearchSource, 'namespace' | 'name'> & {
   yanked?: unknown;
   deprecated?: { message: string } | null;
 };

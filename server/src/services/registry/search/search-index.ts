@@ -35,8 +35,8 @@ export interface SearchIndex {
   terms: TermIndex<IndexedPackage>;
   /** Every listed package by id (a package whose every version is yanked is not listed). */
   packages: Map<string, IndexedPackage>;
-  /** The revision last read of every package, listed or not. */
-  revisions: Map<string, number>;
+  /** The revision last read of every package, listed or not (null: a document without one). */
+  revisions: Map<string, number | null>;
   /** Downloads of the last 7 days by package id. */
   downloads: Map<string, number>;
   /** Bumped by every write of this process; `current` is the one the index was last read at. */
@@ -86,7 +86,7 @@ const PROJECTION = {
 } as const;
 
 function put(index: SearchIndex, doc: IndexedDoc): void {
-  index.revisions.set(doc.id, doc.revision);
+  index.revisions.set(doc.id, doc.revision ?? null);
   const old = index.packages.get(doc.id);
   if (old) index.terms.remove(old);
   index.packages.delete(doc.id);
@@ -106,7 +106,7 @@ function put(index: SearchIndex, doc: IndexedDoc): void {
   index.terms.set(pkg, {
     name: search?.name ?? tokenize(`${doc.namespace} ${doc.name}`),
     tool: search?.tools ?? [],
-    schema: search?.schema ?? [],
+    schema: search?.properties ?? [],
     description: search?.description ?? tokenize(doc.description),
     skill: search?.skill ?? [],
   });
@@ -142,14 +142,14 @@ async function reload(deps: RegistryDeps, index: SearchIndex, target: number): P
   const downloadsDue =
     index.downloadsAt === null || target !== index.current || started - index.downloadsAt >= DOWNLOADS_TTL_MS;
   const [revisions, downloads] = await Promise.all([
-    deps.models.Package.find({}, { _id: 0, id: 1, revision: 1 }).lean<{ id: string; revision: number }[]>(),
+    deps.models.Package.find({}, { _id: 0, id: 1, revision: 1 }).lean<{ id: string; revision?: number }[]>(),
     downloadsDue ? readWeeklyDownloads(deps) : null,
   ]);
   const seen = new Set<string>();
   const changed: string[] = [];
-  for (const { id, revision } of revisions) {
+  for (const { id, revision = null } of revisions) {
     seen.add(id);
-    if (index.revisions.get(id) !== revision) changed.push(id);
+    if (!index.revisions.has(id) || index.revisions.get(id) !== revision) changed.push(id);
   }
   for (const id of [...index.revisions.keys()]) if (!seen.has(id)) drop(index, id);
   for (let i = 0; i < changed.length; i += RELOAD_BATCH) {

@@ -1,7 +1,7 @@
 // The ranking (docs/browsing.md, "Search"). Each query term scores, in each package, its best
 // match: the weight of the field it is in (a name outranks a tool, a tool a schema property name,
-// a property name the description, the description SKILL.md), times 1 for the word itself or
-// FUZZY_QUALITY for a word one edit away. A package's score is the sum over the terms, times the
+// a property name the description, the description SKILL.md), times 1 for the word itself,
+// PREFIX_QUALITY for a word the term begins, FUZZY_QUALITY for a word one edit away. A package's score is the sum over the terms, times the
 // share of the terms it matches; the query equal to the package's name adds EXACT_NAME_BONUS.
 // Ties go to more downloads in the last 7 days, then to the name in ascending order, so that a
 // result keeps its place from one page to the next.

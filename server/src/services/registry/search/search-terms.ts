@@ -11,7 +11,7 @@ export const MAX_SCHEMA_TERMS = 200;
 
 /** The words of a version read from its files (stored on the version document). */
 export interface VersionSearchTerms {
-  schema: string[];
+  properties: string[];
   skill: string[];
 }
 
@@ -21,7 +21,7 @@ export interface PackageSearchFields {
   version: string;
   name: string[];
   tools: string[];
-  schema: string[];
+  properties: string[];
   description: string[];
   skill: string[];
   permissions: Permissions;
@@ -93,7 +93,7 @@ export function versionSearchTerms(
     }
   }
   return {
-    schema: tokenize([...names].join(' '), MAX_SCHEMA_TERMS),
+    properties: tokenize([...names].join(' '), MAX_SCHEMA_TERMS),
     skill: tokenize(utf8(files.get('SKILL.md')) ?? '', MAX_SKILL_TERMS),
   };
 }
@@ -121,7 +121,7 @@ export function packageSearchFields(source: SearchSource): PackageSearchFields {
     version: source.version,
     name: tokenize(`${source.namespace} ${source.name}`),
     tools: tokenize(tools.map((t) => `${t.name} ${t.description}`).join(' ')),
-    schema: source.searchTerms?.schema ?? [],
+    properties: source.searchTerms?.properties ?? [],
     description: tokenize(source.manifest.description ?? ''),
     skill: source.searchTerms?.skill ?? [],
     permissions: source.manifest.permissions ?? NO_PERMISSIONS,
