@@ -43,7 +43,7 @@ afterAll(() => server.close());
 
 async function search(query: Record<string, string | number>): Promise<SearchPackagesOutput> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const res = await fetch(`${server.url}/packages/search?${params}`);
+  const res = await fetch(`${server.url}/packages/search?${params.toString()}`);
   expect(res.status).toBe(200);
   return (await res.json()) as SearchPackagesOutput;
 }

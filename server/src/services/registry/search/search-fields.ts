@@ -62,7 +62,7 @@ export async function backfillSearch(deps: RegistryDeps): Promise<SearchBackfill
   let versions = 0;
   let unreadable = 0;
   for await (const doc of deps.models.Version.find(missing('searchTerms')).lean<VersionDoc>().cursor()) {
-    if (await backfillVersion(deps, doc as VersionDoc)) {
+    if (await backfillVersion(deps, doc)) {
       versions += 1;
       touched.set(formatPackageId(doc.namespace, doc.name), { namespace: doc.namespace, name: doc.name });
     } else unreadable += 1;
