@@ -44,12 +44,18 @@ export const packageSchema = new Schema(
       ),
       default: undefined,
     },
+    /**
+     * When a server last wrote the summary (its own clock): what the search indexes of the other
+     * processes read the changed packages by (docs/browsing.md, "Search").
+     */
+    indexedAt: { type: Date },
     /** Classic tokens may not publish it: only a trusted publisher (docs/publishing.md). */
     requireTrustedPublishing: { type: Boolean },
   },
   { collection: 'packages', versionKey: false },
 );
 packageSchema.index({ namespace: 1, name: 1 }, { unique: true });
+packageSchema.index({ indexedAt: 1 });
 export type PackageDoc = InferSchemaType<typeof packageSchema>;
 
 export function packageModel(connection: Connection) {

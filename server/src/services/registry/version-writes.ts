@@ -181,7 +181,12 @@ async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileI
   await undo(() => deps.models.Version.deleteOne({ namespace, name, version }));
   // Readers may have cached the version list with the removed version in it: a new revision
   // makes every process read it again (metadata-cache.ts).
-  await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
+  await undo(() =>
+    deps.models.Package.updateOne(
+      { namespace, name },
+      { $inc: { revision: 1 }, $set: { indexedAt: deps.clock() } },
+    ),
+  );
   deps.search.invalidate();
   if (fileId) await undo(() => deps.artifacts.remove(fileId));
   if (left !== undefined)
@@ -330,6 +335,7 @@ export async function refreshPackageSummary(
       updatedAt: at,
       searchText: `${id} ${description}`.toLowerCase(),
       search: packageSearchFields({ ...latest, namespace, name }),
+      indexedAt: deps.clock(),
     },
     $setOnInsert: { id, createdAt: at },
     $inc: { revision: 1 },

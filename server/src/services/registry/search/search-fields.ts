@@ -48,7 +48,10 @@ export async function refreshSearchFields(
   if (!latest) return;
   await deps.models.Package.updateOne(
     { namespace, name },
-    { $set: { search: packageSearchFields({ ...latest, namespace, name }) }, $inc: { revision: 1 } },
+    {
+      $set: { search: packageSearchFields({ ...latest, namespace, name }), indexedAt: deps.clock() },
+      $inc: { revision: 1 },
+    },
   );
   deps.search.invalidate();
 }

@@ -3,11 +3,14 @@
 // the last 7 days, kept in memory. It stays right across several server processes this way:
 //   - a search reads it as it is while it is younger than INDEX_TTL_MS; an older one is brought up
 //     to date in the background (one refresh at a time), the search answered from what is there;
-//   - a refresh reads the `revision` of every package and reloads only the documents whose
-//     revision changed (every write to a package bumps it), dropping the packages gone;
+//   - a refresh reads the packages whose `indexedAt` (stamped by every write of their summary) is
+//     at most CLOCK_MARGIN_MS before the previous refresh began, and takes those whose revision
+//     changed; every FULL_SCAN_MS it reads the `revision` of every package instead, reloading
+//     those whose revision changed and dropping the packages gone (a write that stamped nothing);
 //   - a write in this process (publish, yank, deprecate) marks it out of date: the next search
 //     waits for the refresh, so that this process answers with what it just wrote.
-// The downloads are read again with every refresh at most every DOWNLOADS_TTL_MS.
+// The first refresh reads every package at once. The downloads are read again with a refresh at
+// most every DOWNLOADS_TTL_MS.
 import type { Permissions } from '@pkg/shared';
 import type { PackageDoc } from '../../../db/models/package.js';
 import type { RegistryDeps } from '../registry-deps.js';
@@ -15,6 +18,8 @@ import { tokenize, type PackageSearchFields } from './search-terms.js';
 import { TermIndex } from './term-index.js';
 
 export const INDEX_TTL_MS = 2_000;
+export const FULL_SCAN_MS = 60_000;
+export const CLOCK_MARGIN_MS = 10_000;
 export const DOWNLOADS_TTL_MS = 60_000;
 const RELOAD_BATCH = 500;
 
@@ -43,6 +48,9 @@ export interface SearchIndex {
   wanted: number;
   current: number;
   loadedAt: number | null;
+  /** When the last full read began (performance.now()), and the stamp the next refresh reads from. */
+  scannedAt: number | null;
+  changedSince: Date | null;
   downloadsAt: number | null;
   running: { promise: Promise<void>; target: number } | null;
   /** Marks the index out of date (called after a write to a package). */
@@ -58,6 +66,8 @@ export function createSearchIndex(): SearchIndex {
     wanted: 0,
     current: -1,
     loadedAt: null,
+    scannedAt: null,
+    changedSince: null,
     downloadsAt: null,
     running: null,
     invalidate: () => {
@@ -137,14 +147,17 @@ async function readWeeklyDownloads(deps: RegistryDeps): Promise<Map<string, numb
   return new Map(rows.map((r) => [`@${r._id.namespace}/${r._id.name}`, r.count]));
 }
 
-async function reload(deps: RegistryDeps, index: SearchIndex, target: number): Promise<void> {
-  const started = performance.now();
-  const downloadsDue =
-    index.downloadsAt === null || target !== index.current || started - index.downloadsAt >= DOWNLOADS_TTL_MS;
-  const [revisions, downloads] = await Promise.all([
-    deps.models.Package.find({}, { _id: 0, id: 1, revision: 1 }).lean<{ id: string; revision?: number }[]>(),
-    downloadsDue ? readWeeklyDownloads(deps) : null,
-  ]);
+/** Every package at once (the first refresh). */
+async function loadAll(deps: RegistryDeps, index: SearchIndex): Promise<void> {
+  const docs = await deps.models.Package.find({}, PROJECTION).lean<IndexedDoc[]>();
+  for (const doc of docs) put(index, doc);
+}
+
+/** The revision of every package: the changed ones read again, the ones gone dropped. */
+async function rescan(deps: RegistryDeps, index: SearchIndex): Promise<void> {
+  const revisions = await deps.models.Package.find({}, { _id: 0, id: 1, revision: 1 }).lean<
+    { id: string; revision?: number }[]
+  >();
   const seen = new Set<string>();
   const changed: string[] = [];
   for (const { id, revision = null } of revisions) {
@@ -157,10 +170,37 @@ async function reload(deps: RegistryDeps, index: SearchIndex, target: number): P
     const docs = await deps.models.Package.find({ id: { $in: ids } }, PROJECTION).lean<IndexedDoc[]>();
     for (const doc of docs) put(index, doc);
   }
+}
+
+/** The packages stamped since `since`, taken when their revision changed. */
+async function readChanged(deps: RegistryDeps, index: SearchIndex, since: Date): Promise<void> {
+  const docs = await deps.models.Package.find({ indexedAt: { $gte: since } }, PROJECTION).lean<
+    IndexedDoc[]
+  >();
+  for (const doc of docs) {
+    if (!index.revisions.has(doc.id) || index.revisions.get(doc.id) !== (doc.revision ?? null))
+      put(index, doc);
+  }
+}
+
+async function reload(deps: RegistryDeps, index: SearchIndex, target: number): Promise<void> {
+  const started = performance.now();
+  const stamp = new Date(deps.clock().getTime() - CLOCK_MARGIN_MS);
+  const since = index.changedSince;
+  const full = since === null || index.scannedAt === null || started - index.scannedAt >= FULL_SCAN_MS;
+  const downloadsDue =
+    index.downloadsAt === null || target !== index.current || started - index.downloadsAt >= DOWNLOADS_TTL_MS;
+  const read = () => {
+    if (index.loadedAt === null) return loadAll(deps, index);
+    return full || since === null ? rescan(deps, index) : readChanged(deps, index, since);
+  };
+  const [, downloads] = await Promise.all([read(), downloadsDue ? readWeeklyDownloads(deps) : null]);
   if (downloads) {
     index.downloads = downloads;
     index.downloadsAt = started;
   }
+  if (full) index.scannedAt = started;
+  index.changedSince = stamp;
   index.loadedAt = started;
   index.current = target;
 }

@@ -46,18 +46,28 @@ export function passes(pkg: IndexedPackage, filters: Partial<SearchFilters>): bo
   return !(filters.noEnv && p.env.length > 0);
 }
 
+/** The weight of a field mask: its best field's (one entry per mask). */
+const MASK_WEIGHTS = Array.from({ length: 1 << SEARCH_FIELDS.length }, (_, mask) =>
+  Math.max(0, ...SEARCH_FIELDS.map((field, bit) => (mask & (1 << bit) ? FIELD_WEIGHTS[field] : 0))),
+);
+
+interface Score {
+  score: number;
+  mask: number;
+}
+
 /** The best score of one term in each package it matches, with the fields it matched in. */
-function scoreTerm(index: SearchIndex, term: string): Map<IndexedPackage, { score: number; mask: number }> {
-  const best = new Map<IndexedPackage, { score: number; mask: number }>();
+function scoreTerm(index: SearchIndex, term: string): Map<IndexedPackage, Score> {
+  const best = new Map<IndexedPackage, Score>();
   for (const { word, quality } of index.terms.matches(term)) {
     for (const [pkg, mask] of index.terms.packagesWith(word) ?? []) {
-      let score = 0;
-      SEARCH_FIELDS.forEach((field, bit) => {
-        if (mask & (1 << bit)) score = Math.max(score, FIELD_WEIGHTS[field] * quality);
-      });
+      const score = (MASK_WEIGHTS[mask] ?? 0) * quality;
       const seen = best.get(pkg);
       if (!seen) best.set(pkg, { score, mask });
-      else best.set(pkg, { score: Math.max(seen.score, score), mask: seen.mask | mask });
+      else {
+        if (score > seen.score) seen.score = score;
+        seen.mask |= mask;
+      }
     }
   }
   return best;
@@ -94,11 +104,16 @@ export function rankPackages(
     }
     return ranked.sort(byRank);
   }
-  const totals = new Map<IndexedPackage, { score: number; mask: number; terms: number }>();
+  const totals = new Map<IndexedPackage, Score & { terms: number }>();
   for (const term of terms) {
     for (const [pkg, { score, mask }] of scoreTerm(index, term)) {
-      const total = totals.get(pkg) ?? { score: 0, mask: 0, terms: 0 };
-      totals.set(pkg, { score: total.score + score, mask: total.mask | mask, terms: total.terms + 1 });
+      const total = totals.get(pkg);
+      if (!total) totals.set(pkg, { score, mask, terms: 1 });
+      else {
+        total.score += score;
+        total.mask |= mask;
+        total.terms += 1;
+      }
     }
   }
   for (const [pkg, total] of totals) {
