@@ -1,18 +1,22 @@
 // The search index of one server process (docs/browsing.md, "Search"): the search fields of every
 // package (stored on its document by the package summary, version-writes.ts) and the downloads of
 // the last 7 days, kept in memory. It stays right across several server processes this way:
-//   - a search reads it as it is while it is younger than INDEX_TTL_MS; an older one is brought up
-//     to date in the background (one refresh at a time), the search answered from what is there;
-//   - a refresh reads the packages whose `indexedAt` (stamped by every write of their summary) is
-//     at most CLOCK_MARGIN_MS before the previous refresh began, and takes those whose revision
-//     changed; every FULL_SCAN_MS it reads the `revision` of every package instead, reloading
-//     those whose revision changed and dropping the packages gone (a write that stamped nothing);
-//   - a write in this process (publish, yank, deprecate) marks it out of date: the next search
-//     waits for the refresh, so that this process answers with what it just wrote.
+//   - every write of a package's summary bumps its `revision` and stamps it (`indexedAt`, the
+//     writer's clock); a search first asks the store whether a package was stamped later than the
+//     newest stamp the index has read (one indexed read of one document), and if so waits for a
+//     refresh: a write of another process shows at once;
+//   - a write in this process (publish, yank, deprecate) marks the index out of date: the next
+//     search waits for the refresh too;
+//   - otherwise the index older than INDEX_TTL_MS is refreshed in the background (one refresh at a
+//     time), for stamps not newer than the newest (a writer whose clock is behind);
+//   - a refresh reads the packages stamped at most CLOCK_MARGIN_MS before the previous refresh
+//     began, and takes those whose revision changed; every FULL_SCAN_MS it reads the `revision` of
+//     every package instead, reloading the changed ones and dropping the packages gone.
 // The first refresh reads every package at once. The downloads are read again with a refresh at
 // most every DOWNLOADS_TTL_MS.
 import type { Permissions } from '@pkg/shared';
 import type { PackageDoc } from '../../../db/models/package.js';
+import { mapStorageFailure } from '../../../db/availability.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { tokenize, type PackageSearchFields } from './search-terms.js';
 import { TermIndex } from './term-index.js';
@@ -51,6 +55,8 @@ export interface SearchIndex {
   /** When the last full read began (performance.now()), and the stamp the next refresh reads from. */
   scannedAt: number | null;
   changedSince: Date | null;
+  /** The newest `indexedAt` read: a search first asks whether a newer one was written. */
+  newest: Date | null;
   downloadsAt: number | null;
   running: { promise: Promise<void>; target: number } | null;
   /** Marks the index out of date (called after a write to a package). */
@@ -68,6 +74,7 @@ export function createSearchIndex(): SearchIndex {
     loadedAt: null,
     scannedAt: null,
     changedSince: null,
+    newest: null,
     downloadsAt: null,
     running: null,
     invalidate: () => {
@@ -80,7 +87,7 @@ export function createSearchIndex(): SearchIndex {
 type IndexedDoc = Pick<
   PackageDoc,
   'id' | 'namespace' | 'name' | 'description' | 'latest' | 'latestYanked' | 'latestDeprecated' | 'revision'
-> & { search?: PackageSearchFields | null };
+> & { search?: PackageSearchFields | null; indexedAt?: Date | null };
 
 const PROJECTION = {
   _id: 0,
@@ -93,10 +100,12 @@ const PROJECTION = {
   latestDeprecated: 1,
   revision: 1,
   search: 1,
+  indexedAt: 1,
 } as const;
 
 function put(index: SearchIndex, doc: IndexedDoc): void {
   index.revisions.set(doc.id, doc.revision ?? null);
+  if (doc.indexedAt && (!index.newest || doc.indexedAt > index.newest)) index.newest = doc.indexedAt;
   const old = index.packages.get(doc.id);
   if (old) index.terms.remove(old);
   index.packages.delete(doc.id);
@@ -220,10 +229,28 @@ function refresh(deps: RegistryDeps, index: SearchIndex): Promise<void> {
   return promise;
 }
 
+/**
+ * Whether a package was stamped later than the newest stamp read: one small indexed read, so that
+ * a write of another process shows at once (a stamp not newer, from a clock behind, shows with
+ * the next refresh), and that a search answers 503 during an outage as every read does
+ * (docs/operator.md, "When the store goes away") instead of answering from memory.
+ */
+async function changedSinceRefresh(deps: RegistryDeps, index: SearchIndex): Promise<boolean> {
+  const since = index.newest ?? new Date(0);
+  try {
+    return (await deps.models.Package.findOne({ indexedAt: { $gt: since } }, { _id: 1 }).lean()) !== null;
+  } catch (error) {
+    throw mapStorageFailure(error);
+  }
+}
+
 /** The index, up to date as the header says. */
 export async function readSearchIndex(deps: RegistryDeps): Promise<SearchIndex> {
   const index = deps.search;
   if (index.loadedAt === null || index.current !== index.wanted) {
+    await refresh(deps, index);
+  } else if (await changedSinceRefresh(deps, index)) {
+    index.invalidate();
     await refresh(deps, index);
   } else if (performance.now() - index.loadedAt >= INDEX_TTL_MS && !index.running) {
     refresh(deps, index).catch((error: unknown) =>
