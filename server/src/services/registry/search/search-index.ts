@@ -3,8 +3,9 @@
 // the last 7 days, kept in memory. It stays right across several server processes this way:
 //   - every write of a package's summary bumps its `revision` and stamps it (`indexedAt`, the
 //     writer's clock); a search first asks the store whether a package was stamped later than the
-//     newest stamp the index has read (one indexed read of one document), and if so waits for a
-//     refresh: a write of another process shows at once;
+//     newest stamp the index has read (one indexed read of one document, shared by the searches
+//     that start while it is asked), and if so waits for a refresh: a write of another process
+//     shows at once;
 //   - a write in this process (publish, yank, deprecate) marks the index out of date: the next
 //     search waits for the refresh too;
 //   - otherwise the index older than INDEX_TTL_MS is refreshed in the background (one refresh at a
@@ -57,6 +58,8 @@ export interface SearchIndex {
   changedSince: Date | null;
   /** The newest `indexedAt` read: a search first asks whether a newer one was written. */
   newest: Date | null;
+  /** That question while it is asked: the searches that start meanwhile share its answer. */
+  probe: Promise<boolean> | null;
   downloadsAt: number | null;
   running: { promise: Promise<void>; target: number } | null;
   /** Marks the index out of date (called after a write to a package). */
@@ -75,6 +78,7 @@ export function createSearchIndex(): SearchIndex {
     scannedAt: null,
     changedSince: null,
     newest: null,
+    probe: null,
     downloadsAt: null,
     running: null,
     invalidate: () => {
@@ -236,12 +240,22 @@ function refresh(deps: RegistryDeps, index: SearchIndex): Promise<void> {
  * (docs/operator.md, "When the store goes away") instead of answering from memory.
  */
 async function changedSinceRefresh(deps: RegistryDeps, index: SearchIndex): Promise<boolean> {
+  if (index.probe) return index.probe;
   const since = index.newest ?? new Date(0);
-  try {
-    return (await deps.models.Package.findOne({ indexedAt: { $gt: since } }, { _id: 1 }).lean()) !== null;
-  } catch (error) {
-    throw mapStorageFailure(error);
-  }
+  const probe = deps.models.Package.findOne({ indexedAt: { $gt: since } }, { _id: 1 })
+    .lean()
+    .then(
+      (doc) => doc !== null,
+      (error: unknown) => {
+        throw mapStorageFailure(error);
+      },
+    );
+  index.probe = probe;
+  const clear = () => {
+    if (index.probe === probe) index.probe = null;
+  };
+  probe.then(clear, clear);
+  return probe;
 }
 
 /** The index, up to date as the header says. */
