@@ -42,6 +42,41 @@ export function buildBigPackage(namespace: string, name: string): Promise<PackRe
 
 export const seededName = (i: number) => `pkg-${String(i).padStart(5, '0')}`;
 
+/** The words the seeded packages' search fields are drawn from (and the search runs' queries). */
+export const SEARCH_WORDS = (
+  'weather forecast city country temperature wind rain snow calendar meeting event time zone clock ' +
+  'invoice payment ledger account balance currency amount rate price stock symbol trade market ' +
+  'email message subject body contact phone address street latitude longitude distance route map ' +
+  'image picture resize thumbnail video audio codec podcast episode feed pdf document page text ' +
+  'markdown html render translate language summary keyword sentiment review spelling grammar ' +
+  'regex pattern version semver diff patch json yaml csv table column row query database index ' +
+  'search crawl fetch url status probe uptime cron schedule job queue worker retry token secret ' +
+  'hash encode decode base64 uuid random dice prime matrix vector unit measure recipe meal calorie ' +
+  'flight airport hotel booking ticket train packing climate book author isbn library citation'
+).split(' ');
+
+const word = (i: number, k: number) => SEARCH_WORDS[(i * 7 + k * 31) % SEARCH_WORDS.length] ?? 'word';
+const words = (i: number, from: number, count: number) =>
+  Array.from({ length: count }, (_, k) => word(i, from + k));
+
+/** Search fields like a publish stores them (docs/browsing.md, "Search"), varied per package. */
+function seededSearch(i: number, name: string, version: string, namespace: string) {
+  return {
+    version,
+    name: [namespace, 'pkg', name.slice(4), word(i, 0)],
+    tools: words(i, 1, 4),
+    properties: words(i, 5, 4),
+    description: ['seeded', 'package', 'for', 'the', 'benchmark', ...words(i, 9, 3)],
+    skill: words(i, 12, 40),
+    permissions: {
+      fs: { read: [], write: i % 5 === 0 ? ['out'] : [] },
+      network: i % 3 === 0 ? ['api.example.com'] : [],
+      env: i % 7 === 0 ? ['API_KEY'] : [],
+    },
+    verified: i % 11 === 0,
+  };
+}
+
 /**
  * `count` packages of one version each, cloned from a published version (`template`), written
  * with insertMany: what 10,000 publishes would leave in the packages and versions collections.
@@ -70,6 +105,7 @@ export async function seedPackages(
         description,
         latest: template.version,
         searchText: `${id} ${description}`.toLowerCase(),
+        search: seededSearch(i, name, template.version, namespace),
         createdAt: now,
         updatedAt: now,
         revision: 1,

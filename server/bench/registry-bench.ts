@@ -15,6 +15,7 @@ import {
   buildBigPackage,
   buildPackage,
   npmPublishBody,
+  SEARCH_WORDS,
   seededName,
   seedPackages,
 } from './fixtures.js';
@@ -97,6 +98,30 @@ async function bestOf<K extends string>(runs: Record<K, Run>): Promise<Record<K,
   return Object.fromEntries(best) as Record<K, LoadResult>;
 }
 
+type Once = (label: string, url: string, pathOf?: () => string) => Promise<LoadResult>;
+
+/**
+ * Search over the seeded packages (docs/browsing.md, "Search"): the first search loads the index
+ * (timed), then random queries of one and two words, and with filters and a page.
+ */
+async function searchRuns(url: string, once: Once): Promise<Report['search']> {
+  const started = performance.now();
+  await expectStatus(await fetch(`${url}/packages/search?q=weather`), 200, 'first search');
+  const firstMs = performance.now() - started;
+  const pick = () => SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)] ?? 'weather';
+  const q = (text: string) => `/packages/search?q=${encodeURIComponent(text)}`;
+  return {
+    firstMs,
+    one: await once('pkg search, one word', url, () => q(pick())),
+    two: await once('pkg search, two words', url, () => q(`${pick()} ${pick()}`)),
+    filtered: await once(
+      'pkg search, filters and page 2',
+      url,
+      () => `${q(pick())}&no-network=1&no-env=1&page=2`,
+    ),
+  };
+}
+
 async function main(): Promise<void> {
   log(`working in ${work}`);
   const big = await buildBigPackage(NS, 'big');
@@ -147,6 +172,7 @@ async function main(): Promise<void> {
       ...(headers ? { headers } : {}),
     });
   };
+  const search = await searchRuns(pkg.url, once);
   const metadata: Report['metadata'] = {
     ...best,
     pkgDocRandom: await once('pkg random package', pkg.url, () => `/packages/${NS}/${random()}`),
@@ -206,6 +232,7 @@ async function main(): Promise<void> {
     seeded: SEEDED,
     artifactBytes: big.size,
     metadata,
+    search,
     downloads,
     rss: { fresh: freshRss, loaded: loadedRss },
     publish: { pkg: pkgPublish, verdaccio: verdaccioPublish, archiveBytes: archive(0).byteLength },

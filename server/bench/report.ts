@@ -17,6 +17,8 @@ export interface Report {
     | 'pkgDoc304',
     LoadResult
   >;
+  /** Search over the seeded packages: the first search (the index loaded), then load runs. */
+  search: { firstMs: number } & Record<'one' | 'two' | 'filtered', LoadResult>;
   downloads: Record<
     'pkgOne' | 'verdaccioOne' | 'plainOne' | 'pkgTen' | 'verdaccioTen' | 'plainTen',
     DownloadResult
@@ -93,6 +95,14 @@ function printTables(r: Report): void {
     },
   ]);
   out(
+    `Search over ${r.seeded} packages (50 connections, ${r.seconds} s each; the first search, which loads the index, took ${fixed(r.search.firstMs)} ms)`,
+  );
+  console.table([
+    loadRow('pkg', 'GET /packages/search?q=<random word>', r.search.one),
+    loadRow('pkg', 'GET /packages/search?q=<two random words>', r.search.two),
+    loadRow('pkg', '…?q=<word>&no-network=1&no-env=1&page=2', r.search.filtered),
+  ]);
+  out(
     `Downloads of a ${(r.artifactBytes / 1e6).toFixed(2)} MB artifact (node:http clients, ${r.seconds} s each)`,
   );
   console.table([
@@ -150,6 +160,9 @@ export function printReport(r: Report): void {
   const d = r.downloads;
   const loads = [
     ...Object.values(m),
+    r.search.one,
+    r.search.two,
+    r.search.filtered,
     d.pkgOne,
     d.verdaccioOne,
     d.plainOne,

@@ -14,6 +14,7 @@ import { coinCommandProblem } from './services/bots/commands/command-table.js';
 import { createDownloadCounter } from './services/registry/downloads/download-counter.js';
 import { createOidcState } from './services/registry/publishing/oidc-keys.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
+import { createSearchIndex } from './services/registry/search/search-index.js';
 import { type AiDeps, v1Answer, type WebsiteDeps } from './services/website/index.js';
 
 /** The `aud` ID tokens must carry: PKG_OIDC_AUDIENCE, else PKG_BASE_URL's origin, else http://HOST:PORT. */
@@ -44,6 +45,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     limiter,
     clock,
     metadata: createMetadataCache(models),
+    search: createSearchIndex(),
     trust,
     oidc: createOidcState(createOidcFetch({ issuers, allowPrivate: deps.allowPrivateNetwork })),
     downloads: createDownloadCounter({

@@ -4,6 +4,12 @@
 export { startTestServer, type TestServer } from './helpers/start-test-server.js';
 export { spawnServer, SERVER_MAIN, type SpawnedServer } from './helpers/spawn-server.js';
 export { buildPackage, publishArchive, publishAsNewOwner, type PackageSpec } from './helpers/packages.js';
+export {
+  buildCorpusPackage,
+  SEARCH_CORPUS,
+  type CorpusPackage,
+  type CorpusTool,
+} from './helpers/search-corpus.js';
 export { startErrorProbe, type ErrorProbe } from './helpers/error-probe.js';
 export { startSharedStore, type SharedStore } from './helpers/shared-store.js';
 export { runAdmin } from './admin/run-admin.js';

@@ -6,6 +6,7 @@ import { manifestSha256 } from '@pkg/shared';
 import { syncIndexes } from './models/index.js';
 import type { AppDeps } from '../deps.js';
 import { provenanceOf } from '../services/registry/provenance.js';
+import { backfillSearch } from '../services/registry/search/search-fields.js';
 import { entryHashCount, hashOwner } from '../services/registry/trust/log-hashes.js';
 
 export interface Migration {
@@ -115,6 +116,16 @@ export const MIGRATIONS: readonly Migration[] = [
         await db.dropCollection('log_checkpoints');
       }
       return `${hashes} log entries given their hashes and ${checkpoints} their checkpoint`;
+    },
+  },
+  {
+    id: '0004-package-search-fields',
+    description:
+      'compute the search words of versions published before search ranked (the property names of their schemas, the words of SKILL.md) from their stored files, then the search fields of their packages from latest',
+    async up(deps) {
+      const done = await backfillSearch(deps.registry);
+      const unreadable = done.unreadable ? `, ${done.unreadable} unreadable (left without)` : '';
+      return `${done.versions} version(s) given search words${unreadable}, ${done.packages} package(s) given search fields`;
     },
   },
 ];

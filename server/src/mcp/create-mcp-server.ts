@@ -8,6 +8,7 @@ import {
   PACKAGE_ID_PATTERN,
   parsePackageId,
   RegistryError,
+  namespaceSchema,
   SEARCH_LIMIT,
   versionSchema,
   type PackageRef,
@@ -15,7 +16,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
-import { getPackage, getVersion, searchPackages } from '../services/registry/package-service.js';
+import { getPackage, getVersion } from '../services/registry/package-service.js';
+import { searchPackages } from '../services/registry/search/search-service.js';
 import { readSkillMd } from '../services/registry/skill-md-service.js';
 
 export const MCP_TOOL_NAMES = ['search_packages', 'get_package', 'get_skill_md'] as const;
@@ -74,11 +76,15 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
     {
       title: 'Search packages',
       description:
-        'Search the registry for skill packages by a case-insensitive substring of their name or description. ' +
-        'An empty query lists packages. Returns {query, results: [{name, description, latest, yanked, deprecated}]}: ' +
-        '`yanked` when every version is yanked, `deprecated` the deprecation message of latest (or null).',
+        'Search the registry for skill packages, ranked: a word of the name counts most, then of a tool ' +
+        "(name or description), then a property name of a tool's input or output schema (find a skill by " +
+        'what it takes and returns), then the description, then SKILL.md; a word one letter away still ' +
+        'matches, lower; ties go to more downloads this week. Packages whose every version is yanked are ' +
+        'left out. An empty query lists packages. Returns {query, total, page, limit, results: [{name, ' +
+        'description, latest, deprecated, weeklyDownloads, verified, permissions, matched}]}: `deprecated` ' +
+        'the deprecation message of latest (or null), `matched` the fields the query matched in.',
       inputSchema: {
-        query: z.string().max(200).describe('text to look for; empty lists packages'),
+        query: z.string().max(200).describe('words to look for; empty lists packages'),
         limit: z
           .number()
           .int()
@@ -86,14 +92,19 @@ export function createMcpServer({ deps, baseUrl, log }: McpContext): McpServer {
           .describe(
             `how many results (${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, default ${SEARCH_LIMIT.default})`,
           ),
+        page: z.number().int().min(1).max(1000).optional().describe('the page of results, from 1'),
+        namespace: namespaceSchema.optional().describe('only packages of this namespace'),
+        noNetwork: z.boolean().optional().describe('only packages whose latest declares no network host'),
+        noFileWrites: z.boolean().optional().describe('only packages whose latest declares no path to write'),
+        noEnv: z.boolean().optional().describe('only packages whose latest declares no environment variable'),
+        verified: z.boolean().optional().describe('only packages whose latest comes from a verified build'),
       },
       annotations: READ_ONLY,
     },
-    ({ query, limit }) =>
-      guarded(log, 'search_packages', async () => {
-        const clamped = Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, limit ?? SEARCH_LIMIT.default));
-        return jsonResult(await searchPackages(deps.registry, query, clamped));
-      }),
+    ({ query, ...options }) =>
+      guarded(log, 'search_packages', async () =>
+        jsonResult(await searchPackages(deps.registry, { q: query, ...options })),
+      ),
   );
 
   server.registerTool(

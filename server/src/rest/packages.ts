@@ -1,6 +1,7 @@
 // Anonymous package reads (docs/registry-api.md, Public endpoints). Each JSON route parses nothing
 // itself: path and query go to the procedure's input schema through the caller.
-//   GET /packages/search?q&limit          → packages.search
+//   GET /packages/search?q&limit&page&namespace&no-network=1&no-file-writes=1&no-env=1&verified=1
+//                                          → packages.search (the flags parsed by searchQuerySchema)
 //   GET /packages/:namespace/:name         → packages.get
 //   GET /packages/:namespace/:name/versions → packages.versions
 //   GET /packages/:namespace/:name/:version → packages.version
@@ -18,6 +19,7 @@
 // metadata reads fast (see the registry bench).
 import { packageRefSchema, versionRefSchema } from '@pkg/shared';
 import { Router, type Response } from 'express';
+import { z } from 'zod';
 import { requestBaseUrl } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { callerFor } from './caller.js';
@@ -34,11 +36,43 @@ function sendJson(res: Response, { body, etag }: JsonResponse): void {
   res.type('json').send(body);
 }
 
+/** A filter of the query string: `1` or `true` sets it, `0`, `false` or nothing leaves it off. */
+const flagSchema = z
+  .enum(['1', 'true', '0', 'false'], { error: 'a filter is 1 or 0' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/**
+ * The query string of GET /packages/search (docs/registry-api.md): the filters' kebab-case names
+ * become the procedure's input, which validates the rest (q, limit, page, namespace).
+ */
+const searchQuerySchema = z
+  .object({
+    q: z.string().optional(),
+    limit: z.string().optional(),
+    page: z.string().optional(),
+    namespace: z.string().optional(),
+    'no-network': flagSchema,
+    'no-file-writes': flagSchema,
+    'no-env': flagSchema,
+    verified: flagSchema,
+  })
+  .transform((query) => ({
+    q: query.q,
+    limit: query.limit,
+    page: query.page,
+    namespace: query.namespace,
+    noNetwork: query['no-network'],
+    noFileWrites: query['no-file-writes'],
+    noEnv: query['no-env'],
+    verified: query.verified,
+  }));
+
 export function packageRoutes(deps: AppDeps): Router {
   const r = Router();
   anonymousGet(r, '/packages/search', async (req, res) => {
-    const { q, limit } = req.query as Record<string, string | undefined>;
-    res.json(await callerFor(req, deps).packages.search({ q, limit }));
+    const input = searchQuerySchema.parse(req.query);
+    res.json(await callerFor(req, deps).packages.search(input));
   });
   anonymousGet(r, '/packages/:namespace/:name', async (req, res) => {
     sendJson(res, await packageDocument(deps.registry, packageRefSchema.parse(req.params)));

@@ -152,10 +152,13 @@ describe('pkg-admin without a running server', () => {
     expect(first.stdout).toContain(
       'applied 0003-log-kept-with-entries: 0 log entries given their hashes and 0 their checkpoint',
     );
+    expect(first.stdout).toContain(
+      'applied 0004-package-search-fields: 0 version(s) given search words, 0 package(s) given search fields',
+    );
     const second = await runAdmin(['migrate'], env);
     expect(second).toMatchObject({
       code: 0,
-      stdout: 'indexes: in sync\nnothing to migrate: all 3 migration(s) were applied before\n',
+      stdout: 'indexes: in sync\nnothing to migrate: all 4 migration(s) were applied before\n',
     });
   });
 
@@ -168,7 +171,7 @@ describe('pkg-admin without a running server', () => {
       store: 'embedded',
       running: 'this command',
       dataDir: env.PKG_DATA_DIR,
-      collections: { users: 1, migrations: 3, namespaces: 1 },
+      collections: { users: 1, migrations: 4, namespaces: 1 },
     });
   });
 });

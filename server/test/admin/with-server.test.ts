@@ -135,7 +135,8 @@ describe('pkg-admin with the server running', () => {
           results: { name: string }[];
         }
       ).results;
-    expect(await search()).toEqual([]);
+    // Without search fields it is found by its name and description only (docs/browsing.md).
+    expect((await search()).map((r) => r.name)).toEqual(['@old/relic']);
 
     const first = await runAdmin(['migrate'], env);
     expect(first.code).toBe(0);
@@ -143,7 +144,11 @@ describe('pkg-admin with the server running', () => {
     expect(first.stdout).toContain(
       'applied 0002-version-provenance: 1 version(s) given a derived provenance record',
     );
-    expect(await search()).toEqual([
+    // Its artifact is not stored: no words of SKILL.md or the schemas, the manifest's still.
+    expect(first.stdout).toContain(
+      'applied 0004-package-search-fields: 0 version(s) given search words, 1 unreadable (left without), 1 package(s) given search fields',
+    );
+    expect(await search()).toMatchObject([
       { name: '@old/relic', description: 'An Old Relic', latest: '0.1.0', yanked: false, deprecated: null },
     ]);
     const answer = (await (
@@ -173,7 +178,12 @@ describe('pkg-admin with the server running', () => {
     expect(second).toEqual({
       indexes: 'synced',
       applied: [],
-      alreadyApplied: ['0001-package-search-text', '0002-version-provenance', '0003-log-kept-with-entries'],
+      alreadyApplied: [
+        '0001-package-search-text',
+        '0002-version-provenance',
+        '0003-log-kept-with-entries',
+        '0004-package-search-fields',
+      ],
     });
 
     // Signed and logged like the server does at its next start (docs/trust.md, "What is signed").

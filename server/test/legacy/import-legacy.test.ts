@@ -104,7 +104,7 @@ describe('pkg-admin import-legacy', () => {
     const search = (await (await fetch(`${server.url}/packages/search?q=forecast`)).json()) as {
       results: unknown[];
     };
-    expect(search.results).toEqual([
+    expect(search.results).toMatchObject([
       {
         name: '@legacy/forecast',
         description: 'The forecast test skill.',

@@ -99,6 +99,9 @@ describe('the MCP tools over POST /mcp', () => {
     });
     expect(result.structuredContent).toEqual({
       query: 'WEATHER',
+      total: 1,
+      page: 1,
+      limit: 5,
       results: [
         {
           name: '@acme/weather',
@@ -106,6 +109,10 @@ describe('the MCP tools over POST /mcp', () => {
           latest: '1.1.0',
           yanked: false,
           deprecated: null,
+          weeklyDownloads: 0,
+          verified: false,
+          permissions: { fs: { read: [], write: [] }, network: [], env: [] },
+          matched: ['name', 'description', 'skill'],
         },
       ],
     });
@@ -113,6 +120,31 @@ describe('the MCP tools over POST /mcp', () => {
     expect(JSON.parse(text(all))).toMatchObject({
       results: [{ name: '@acme/old-tool' }, { name: '@acme/weather' }],
     });
+  });
+
+  test('search_packages takes the filters and pages of packages.search', async () => {
+    const client = await connect(manageToken);
+    const call = async (args: Record<string, unknown>) => {
+      const result = await client.callTool({ name: 'search_packages', arguments: { query: '', ...args } });
+      expect(result.isError, text(result)).toBeFalsy();
+      return result.structuredContent as { total: number; page: number; results: { name: string }[] };
+    };
+    const names = async (args: Record<string, unknown>) => (await call(args)).results.map((r) => r.name);
+    expect(await names({ namespace: 'acme' })).toEqual(['@acme/old-tool', '@acme/weather']);
+    expect(await names({ namespace: 'nobody' })).toEqual([]);
+    expect(await names({ noNetwork: true, noFileWrites: true, noEnv: true })).toEqual([
+      '@acme/old-tool',
+      '@acme/weather',
+    ]);
+    expect(await names({ verified: true })).toEqual([]);
+    expect(await call({ limit: 1, page: 2 })).toMatchObject({
+      total: 2,
+      page: 2,
+      results: [{ name: '@acme/weather' }],
+    });
+    expect(await names({ query: 'celsius' })).toEqual(['@acme/weather']);
+    const bad = await client.callTool({ name: 'search_packages', arguments: { query: '', page: 0 } });
+    expect(bad.isError).toBe(true);
   });
 
   test('gets a package with the record of its latest version', async () => {

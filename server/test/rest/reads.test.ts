@@ -41,21 +41,27 @@ const json = async <T>(p: string) => (await (await get(p)).json()) as T;
 describe('GET /packages/search', () => {
   type Search = { query: string; results: { name: string; description: string; latest: string }[] };
 
-  test('case-insensitive substring over names and descriptions, exact name matches first', async () => {
+  test('ranked, case-insensitive: the exact name first, a word of a name before a description', async () => {
     const body = await json<Search>('/packages/search?q=WEATHER');
     expect(body.query).toBe('WEATHER');
     expect(body.results.map((r) => r.name)).toEqual([
       '@acme/weather',
-      '@acme/calendar',
       '@acme/weather-alerts',
+      '@acme/calendar',
     ]);
+    expect(body).toMatchObject({ total: 3, page: 1, limit: 20 });
     expect(body.results[0]).toEqual({
       name: '@acme/weather',
       description: 'Forecasts for any city.',
       latest: '1.2.0',
       yanked: false,
       deprecated: null,
+      weeklyDownloads: 0,
+      verified: false,
+      permissions: { fs: { read: [], write: [] }, network: [], env: [] },
+      matched: ['name', 'skill'],
     });
+    expect(body.results[2]).toMatchObject({ name: '@acme/calendar', matched: ['description', 'skill'] });
   });
 
   test('an empty query lists packages', async () => {
@@ -76,6 +82,28 @@ describe('GET /packages/search', () => {
     const res = await get('/packages/search?limit=lots');
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
+  });
+
+  test.each([
+    ['page=0', 'page'],
+    ['page=x', 'page'],
+    ['namespace=Not_A_Namespace', 'namespace'],
+    ['no-network=yes', 'no-network'],
+  ])('%s is 400 BAD_REQUEST', async (query, field) => {
+    const res = await get(`/packages/search?${query}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: unknown } };
+    expect(body.error.code).toBe('BAD_REQUEST');
+    expect(JSON.stringify(body.error.details)).toContain(field);
+  });
+
+  test('the filters and pages of the query string', async () => {
+    const body = await json<Search>(
+      '/packages/search?q=weather&namespace=acme&no-network=1&no-env=1&limit=1&page=2',
+    );
+    expect(body).toMatchObject({ total: 3, page: 2, limit: 1, results: [{ name: '@acme/weather-alerts' }] });
+    expect((await json<Search>('/packages/search?q=weather&verified=1')).results).toEqual([]);
+    expect((await json<Search>('/packages/search?q=weather&namespace=other')).results).toEqual([]);
   });
 
   test('regular-expression characters are searched literally', async () => {

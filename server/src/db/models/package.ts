@@ -24,12 +24,38 @@ export const packageSchema = new Schema(
      * while the stored revision is still n.
      */
     revision: { type: Number, required: true, default: 0 },
+    /**
+     * The search fields of `latest` (docs/browsing.md, "Search"): its words per field, its
+     * permissions and whether it comes from a verified build; set with the summary.
+     */
+    search: {
+      type: new Schema(
+        {
+          version: { type: String, required: true },
+          name: { type: [String], default: undefined },
+          tools: { type: [String], default: undefined },
+          properties: { type: [String], default: undefined },
+          description: { type: [String], default: undefined },
+          skill: { type: [String], default: undefined },
+          permissions: { type: Schema.Types.Mixed, required: true },
+          verified: { type: Boolean, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
+    /**
+     * When a server last wrote the summary (its own clock): what the search indexes of the other
+     * processes read the changed packages by (docs/browsing.md, "Search").
+     */
+    indexedAt: { type: Date },
     /** Classic tokens may not publish it: only a trusted publisher (docs/publishing.md). */
     requireTrustedPublishing: { type: Boolean },
   },
   { collection: 'packages', versionKey: false },
 );
 packageSchema.index({ namespace: 1, name: 1 }, { unique: true });
+packageSchema.index({ indexedAt: 1 });
 export type PackageDoc = InferSchemaType<typeof packageSchema>;
 
 export function packageModel(connection: Connection) {

@@ -35,6 +35,8 @@ export interface VersionDoc {
    * versions published before it existed, then made and stored on the first insights request.
    */
   codeScan?: VersionCodeScan | null;
+  /** The words search reads from its files (docs/browsing.md, "Search"); absent before search. */
+  searchTerms?: { properties: string[]; skill: string[] } | null;
 }
 
 /** What the static look at a version's code found and what its package holds (the score reads it). */
@@ -73,6 +75,7 @@ export const versionSchema = new Schema<VersionDoc>(
     yanked: { type: { reason: String, by: String, at: Date }, default: null, _id: false },
     deprecated: { type: { message: String, by: String, at: Date }, default: null, _id: false },
     codeScan: { type: Schema.Types.Mixed, default: undefined },
+    searchTerms: { type: { properties: [String], skill: [String] }, default: undefined, _id: false },
   },
   { collection: VERSION_COLLECTION, versionKey: false, minimize: false },
 );

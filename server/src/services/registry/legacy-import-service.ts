@@ -74,7 +74,7 @@ export async function importLegacyBundle(
       },
     );
   }
-  const { bundle, manifest } = decoded;
+  const { bundle, manifest, files } = decoded;
   const { namespace, name, version } = manifest;
   if (await deps.models.Version.exists({ namespace, name, version }))
     return skipped(namespace, name, version);
@@ -84,6 +84,7 @@ export async function importLegacyBundle(
   const written = await publishVersion(deps, {
     manifest,
     bytes,
+    files,
     integrity,
     size,
     artifact: { format: 'json', mediaType: LEGACY_BUNDLE_MEDIA_TYPE, what: 'bundle' },

@@ -1,11 +1,10 @@
-// Reads of packages, versions, provenance and namespaces.
+// Reads of packages, versions, provenance and namespaces (search: search/search-service.ts).
 import {
   formatPackageId,
   RegistryError,
   type PackageInfo,
   type PackageRef,
   type ProvenanceAnswer,
-  type SearchPackagesOutput,
   type VersionList,
   type VersionRecord,
   type VersionRef,
@@ -16,45 +15,6 @@ import type { VersionDoc } from '../../db/models/version.js';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
 import { packageKey, versionKey } from '../../cache/metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Case-insensitive substring search over names and descriptions; exact name matches first. */
-export async function searchPackages(
-  deps: RegistryDeps,
-  q: string,
-  limit: number,
-): Promise<SearchPackagesOutput> {
-  const query = q.trim().toLowerCase();
-  const filter = query ? { searchText: { $regex: escapeRegex(query) } } : {};
-  const docs = await deps.models.Package.find(filter, {
-    id: 1,
-    name: 1,
-    description: 1,
-    latest: 1,
-    latestYanked: 1,
-    latestDeprecated: 1,
-  })
-    .sort({ id: 1 })
-    .lean<
-      Pick<PackageDoc, 'id' | 'name' | 'description' | 'latest' | 'latestYanked' | 'latestDeprecated'>[]
-    >();
-  const exact = (d: { id: string; name: string }) =>
-    query !== '' && (d.id === query || d.name === query || d.id === `@${query}`);
-  const ranked = [...docs.filter(exact), ...docs.filter((d) => !exact(d))].slice(0, limit);
-  return {
-    query: q,
-    results: ranked.map((d) => ({
-      name: d.id,
-      description: d.description,
-      latest: d.latest,
-      yanked: d.latestYanked === true,
-      deprecated: d.latestDeprecated ?? null,
-    })),
-  };
-}
 
 async function findPackage(deps: RegistryDeps, ref: PackageRef): Promise<PackageDoc> {
   const pkg = await deps.models.Package.findOne({

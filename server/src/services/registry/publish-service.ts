@@ -126,6 +126,7 @@ export async function publish(deps: RegistryDeps, input: PublishInput): Promise<
     signer: signer.value,
     manifest: checked.manifest,
     bytes: input.bytes,
+    files: new Map(checked.files.map((f) => [f.path, f.data])),
     integrity,
     size,
     artifact: { format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE, what: 'artifact' },

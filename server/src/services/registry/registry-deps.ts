@@ -2,7 +2,7 @@
 // of packages and users, the download counts (docs/browsing.md), and the signing keys and the log's: docs/trust.md),
 // the trusted publishers and the exchanged ID tokens: docs/publishing.md), the artifact store, the connection (to know whether the store is reachable), the shared
 // limiter, its settings, the clock, the logger, the package answers cached per revision (one
-// cache per app) and the trust state. Nothing of the website, the bots, the data layer or the AI
+// cache per app), the search index and the trust state; the downloads of the last days (search's tie-break). Nothing of the website, the bots, the data layer or the AI
 // features. The composition root (wing-deps.ts, registryDeps) builds it once; callers hand a
 // service `deps.registry`, and the type is what a registry service may touch.
 import type { Connection } from 'mongoose';
@@ -14,6 +14,7 @@ import type { Logger } from '../../logger.js';
 import type { OidcPlatform } from '@pkg/shared';
 import type { DownloadCounter } from './downloads/download-counter.js';
 import type { OidcState } from './publishing/oidc-keys.js';
+import type { SearchIndex } from './search/search-index.js';
 import type { TrustState } from './trust/trust-state.js';
 
 /** An accepted OIDC issuer (PKG_OIDC_ISSUERS): its platform picks the claims matched. */
@@ -53,12 +54,15 @@ export interface RegistryDeps {
     | 'LogMeta'
     | 'TrustedPublisher'
     | 'OidcJti'
+    | 'DownloadCount'
   >;
   artifacts: ArtifactStore;
   limiter: Limiter;
   clock: () => Date;
   /** The package answers cached per package revision (cache/metadata-cache.ts), one per app. */
   metadata: MetadataCache;
+  /** The search index of this process (search/search-index.ts), one per app. */
+  search: SearchIndex;
   /** The signing key in use and the append chain (trust/trust-state.ts). */
   trust: TrustState;
   /** The OIDC issuers' client and their keys kept per issuer (publishing/oidc-keys.ts). */

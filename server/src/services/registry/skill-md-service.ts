@@ -3,8 +3,9 @@
 // limit), checked against the recorded integrity, and decoded with the shared safe decoder (or
 // the legacy bundle decoder). Each text is capped (PACKAGE_LIMITS) and must be UTF-8. Nothing
 // is extracted to disk and nothing in the package is ever executed. Used by the MCP tool
-// get_skill_md, by the packages.files procedure (the website's package page) and by the static
-// look at the code of a version published before it existed (insights-service.ts).
+// get_skill_md, by the packages.files procedure (the website's package page), by the static
+// look at the code of a version published before it existed (insights-service.ts) and by the
+// search migration.
 import {
   createIntegrityHasher,
   formatPackageId,
@@ -52,6 +53,18 @@ async function loadArtifact(deps: RegistryDeps, doc: VersionDoc, signal?: AbortS
     throw unreadable(doc, 'its bytes do not match the recorded integrity');
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * Every file of a version's stored artifact, by path (read and checked as above): what the search
+ * migration reads the words of SKILL.md and the schemas from (db/migrations.ts).
+ */
+export async function readArtifactFiles(
+  deps: RegistryDeps,
+  doc: VersionDoc,
+  signal?: AbortSignal,
+): Promise<ReadonlyMap<string, Uint8Array>> {
+  return artifactFiles(doc, await loadArtifact(deps, doc, signal));
 }
 
 /** Every file of the artifact, by path. */

@@ -24,6 +24,12 @@ import { mapStorageFailure } from '../../db/availability.js';
 import { currentSigner, type Signer } from './trust/signing-keys.js';
 import { nextIndexGuess } from './trust/log-store.js';
 import { logPublish, signVersion } from './trust/version-signing.js';
+import {
+  packageSearchFields,
+  versionSearchTerms,
+  type SearchSource,
+  type VersionSearchTerms,
+} from './search/search-terms.js';
 
 /** The artifact store's id of a stored file. */
 type FileId = Awaited<ReturnType<RegistryDeps['artifacts']['write']>>['id'];
@@ -51,6 +57,7 @@ interface NewVersion {
   logIndex?: number | undefined;
   /** The static look at its code (code-scan.ts); made on the first insights request when absent. */
   codeScan?: VersionCodeScan | undefined;
+  searchTerms: VersionSearchTerms;
 }
 
 /** A version to publish, as its caller checked it. */
@@ -58,6 +65,8 @@ export interface VersionToPublish {
   manifest: Manifest;
   /** The artifact's bytes, stored verbatim, with their integrity and size. */
   bytes: Uint8Array;
+  /** The artifact's files by path, as the caller decoded them (search reads SKILL.md and schemas). */
+  files: ReadonlyMap<string, Uint8Array>;
   integrity: string;
   size: number;
   /** The artifact's format and media type; `what` names the bytes in a storage error. */
@@ -113,6 +122,7 @@ export async function publishVersion(
     signatures: [signature],
     logIndex: nextIndexGuess(deps),
     ...(input.codeScan ? { codeScan: input.codeScan } : {}),
+    searchTerms: versionSearchTerms(manifest, input.files),
   };
   const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
   if (written.status === 'rejected') throw written.reason;
@@ -176,7 +186,13 @@ async function undoPublish(deps: RegistryDeps, record: NewVersion, fileId: FileI
   await undo(() => deps.models.Version.deleteOne({ namespace, name, version }));
   // Readers may have cached the version list with the removed version in it: a new revision
   // makes every process read it again (metadata-cache.ts).
-  await undo(() => deps.models.Package.updateOne({ namespace, name }, { $inc: { revision: 1 } }));
+  await undo(() =>
+    deps.models.Package.updateOne(
+      { namespace, name },
+      { $inc: { revision: 1 }, $set: { indexedAt: deps.clock() } },
+    ),
+  );
+  deps.search.invalidate();
   if (fileId) await undo(() => deps.artifacts.remove(fileId));
   if (left !== undefined)
     deps.logger.error(
@@ -260,12 +276,22 @@ async function writeVersion(
   }
 }
 
-type SummaryVersion = {
-  version: string;
-  manifest: { description?: string };
+export type SummaryVersion = Omit<SearchSource, 'namespace' | 'name'> & {
   yanked?: unknown;
   deprecated?: { message: string } | null;
 };
+
+/** What the summary reads of each version: its marks and the sources of its search fields. */
+export const SUMMARY_PROJECTION = {
+  version: 1,
+  'manifest.description': 1,
+  'manifest.tools': 1,
+  'manifest.permissions': 1,
+  'provenance.publisher': 1,
+  searchTerms: 1,
+  yanked: 1,
+  deprecated: 1,
+} as const;
 
 /**
  * The version `latest` names: the highest stable version (the highest prerelease while there is
@@ -285,7 +311,7 @@ export function latestOf<T extends { version: string; yanked?: unknown }>(versio
 
 /**
  * Recompute the package summary from its versions: `latest` (latestOf), its description, whether
- * it is yanked and its deprecation. Bumps the package's `revision`, which invalidates every
+ * it is yanked, its deprecation and its search fields (search/search-terms.ts). Bumps the package's `revision`, which invalidates every
  * process's cached answers for it. `before`: a write to the package's versions that must be
  * stored before the new revision (readers cache what they read under it), run while the versions
  * are read; its failure fails the refresh.
@@ -298,10 +324,7 @@ export async function refreshPackageSummary(
   before?: Promise<unknown>,
 ): Promise<void> {
   const [versions] = await Promise.all([
-    deps.models.Version.find(
-      { namespace, name },
-      { version: 1, 'manifest.description': 1, yanked: 1, deprecated: 1 },
-    ).lean<SummaryVersion[]>(),
+    deps.models.Version.find({ namespace, name }, SUMMARY_PROJECTION).lean<SummaryVersion[]>(),
     before,
   ]);
   const latest = latestOf(versions);
@@ -316,6 +339,8 @@ export async function refreshPackageSummary(
       description,
       updatedAt: at,
       searchText: `${id} ${description}`.toLowerCase(),
+      search: packageSearchFields({ ...latest, namespace, name }),
+      indexedAt: deps.clock(),
     },
     $setOnInsert: { id, createdAt: at },
     $inc: { revision: 1 },
@@ -326,5 +351,7 @@ export async function refreshPackageSummary(
     // Two first publishes of one package race on the upsert: the loser updates the winner's.
     if ((error as { code?: unknown }).code !== 11000) throw error;
     await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set, $inc: update.$inc });
+  } finally {
+    deps.search.invalidate();
   }
 }

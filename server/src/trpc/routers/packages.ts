@@ -25,9 +25,9 @@ import {
   getProvenance,
   getVersion,
   listVersions,
-  searchPackages,
 } from '../../services/registry/package-service.js';
 import { packageInsights } from '../../services/registry/insights-service.js';
+import { searchPackages } from '../../services/registry/search/search-service.js';
 import { readPackageFiles } from '../../services/registry/skill-md-service.js';
 import { deprecateVersions, unyankVersion, yankVersion } from '../../services/registry/trust/yank-service.js';
 import { publicProcedure, tokenProcedure } from '../init.js';
@@ -37,7 +37,7 @@ export const packagesRouter = {
   search: publicProcedure
     .input(searchPackagesInputSchema)
     .output(searchPackagesOutputSchema)
-    .query(({ ctx, input }) => searchPackages(ctx.deps.registry, input.q, input.limit)),
+    .query(({ ctx, input }) => searchPackages(ctx.deps.registry, input)),
   get: publicProcedure
     .input(packageRefSchema)
     .output(getPackageOutputSchema)
