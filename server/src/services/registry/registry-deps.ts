@@ -54,7 +54,6 @@ export interface RegistryDeps {
     | 'LogMeta'
     | 'TrustedPublisher'
     | 'OidcJti'
-    | 'DownloadCount'
   >;
   artifacts: ArtifactStore;
   limiter: Limiter;

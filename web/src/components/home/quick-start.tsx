@@ -1,7 +1,7 @@
 // The quick start of the home page: the `pkg` commands in the order a new user runs them, each
 // with one line of what it does (their summaries in the CLI's command table, cli/src/commands/).
 // Plain text, no copy buttons: the home page's first load stays within its budget (docs/website.md,
-// "Code splitting").
+// "Pages", its code splitting).
 
 const STEPS = [
   ['pkg login', 'Store a registry token for this registry (checked with whoami).'],

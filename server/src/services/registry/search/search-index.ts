@@ -47,8 +47,8 @@ export interface SearchIndex {
   packages: Map<string, IndexedPackage>;
   /** The revision last read of every package, listed or not (null: a document without one). */
   revisions: Map<string, number | null>;
-  /** Downloads of the last 7 days by package id. */
-  downloads: Map<string, number>;
+  /** Downloads of the last 7 UTC days by package id (the download counter's weekly table). */
+  downloads: ReadonlyMap<string, number>;
   /** Bumped by every write of this process; `current` is the one the index was last read at. */
   wanted: number;
   current: number;
@@ -142,24 +142,6 @@ function drop(index: SearchIndex, id: string): void {
   index.revisions.delete(id);
 }
 
-/** `YYYY-MM-DD` of the UTC day `days` before `at`. */
-function dayBefore(at: Date, days: number): string {
-  return new Date(at.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Downloads of the last 7 UTC days (today and the 6 before) by package id. */
-async function readWeeklyDownloads(deps: RegistryDeps): Promise<Map<string, number>> {
-  const since = dayBefore(deps.clock(), 6);
-  const rows = await deps.models.DownloadCount.aggregate<{
-    _id: { namespace: string; name: string };
-    count: number;
-  }>([
-    { $match: { day: { $gte: since } } },
-    { $group: { _id: { namespace: '$namespace', name: '$name' }, count: { $sum: '$count' } } },
-  ]);
-  return new Map(rows.map((r) => [`@${r._id.namespace}/${r._id.name}`, r.count]));
-}
-
 /** Every package at once (the first refresh). */
 async function loadAll(deps: RegistryDeps, index: SearchIndex): Promise<void> {
   const docs = await deps.models.Package.find({}, PROJECTION).lean<IndexedDoc[]>();
@@ -207,7 +189,7 @@ async function reload(deps: RegistryDeps, index: SearchIndex, target: number): P
     if (index.loadedAt === null) return loadAll(deps, index);
     return full || since === null ? rescan(deps, index) : readChanged(deps, index, since);
   };
-  const [, downloads] = await Promise.all([read(), downloadsDue ? readWeeklyDownloads(deps) : null]);
+  const [, downloads] = await Promise.all([read(), downloadsDue ? deps.downloads.weekly.read() : null]);
   if (downloads) {
     index.downloads = downloads;
     index.downloadsAt = started;
