@@ -5,15 +5,12 @@
 // deprecated latest version is marked in words.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import {
-  parsePackageId,
-  SEARCH_LIMIT,
-  type SearchPackagesInput,
-  type SearchPackagesOutput,
-} from '@pkg/shared/contract';
+import { SEARCH_LIMIT, type SearchPackagesInput, type SearchPackagesOutput } from '@pkg/shared/contract';
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
+import { PackageLink } from '../components/home/listed-packages';
 import { PermissionBadges } from '../components/package/permission-badges';
+import { downloadsThisWeek } from '../lib/format';
 import { QueryState } from '../components/query-state';
 
 const flag = z.catch(z.optional(z.boolean()), undefined);
@@ -107,24 +104,15 @@ function SearchPage() {
 type Result = SearchPackagesOutput['results'][number];
 
 function ResultItem({ item }: { item: Result }) {
-  const ref = parsePackageId(item.name);
   return (
     <li>
       <h2>
-        {ref ? (
-          <Link to="/@{$namespace}/$name" params={ref}>
-            {item.name}
-          </Link>
-        ) : (
-          item.name
-        )}
+        <PackageLink name={item.name} />
       </h2>
       <p>{item.description}</p>
       <p className="muted">
         Latest version {item.latest}
-        {item.weeklyDownloads === undefined
-          ? null
-          : ` · ${item.weeklyDownloads.toLocaleString('en-US')} downloads this week`}
+        {item.weeklyDownloads === undefined ? null : ` · ${downloadsThisWeek(item.weeklyDownloads)}`}
         {item.verified ? ' · built by trusted publishing' : null}
         {item.yanked ? (
           <>

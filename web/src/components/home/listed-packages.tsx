@@ -40,7 +40,8 @@ export function ListedPackages({
   );
 }
 
-function PackageLink({ name }: { name: string }) {
+/** A package's name linking to its page (plain text for a name that is not `@ns/name`). */
+export function PackageLink({ name }: { name: string }) {
   const ref = packageIdParams(name);
   if (!ref) return <>{name}</>;
   return (
