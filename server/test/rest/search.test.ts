@@ -3,7 +3,7 @@
 // first: by name, tool, a property name of a tool's schemas, description, SKILL.md, a word one
 // edit away; a name outranks a tool, a tool a property name, a property name the description,
 // the description SKILL.md; downloads of the last 7 days break ties, then the name. The filters,
-// the pages (stable from one to the next), deprecated marks, yanked versions left out, and the
+// the pages (stable from one to the next), deprecated marks, yanked versions left out (a wholly yanked package marked and listed last), and the
 // search fields of packages published before (the migration) are checked too.
 import type { SearchPackagesOutput } from '@pkg/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -210,13 +210,17 @@ describe('marks and yanked versions', () => {
     });
   });
 
-  test('search reads latest: a yanked version is out, and so is a package whose every version is', async () => {
+  test('search reads latest: a yanked version is out; a package whose every version is yanked is marked and last', async () => {
     expect(await names({ q: 'obsidian' })).toEqual(['@yank/gone']);
     expect((await call('POST', '/packages/yank/gone/1.1.0/yank', { reason: 'broken' })).status).toBe(200);
     expect(await names({ q: 'obsidian' })).toEqual([]);
     expect((await names({ q: 'gone' }))[0]).toBe('@yank/gone');
     expect((await call('POST', '/packages/yank/gone/1.0.0/yank', { reason: 'broken too' })).status).toBe(200);
-    expect(await names({ q: 'gone' })).not.toContain('@yank/gone');
+    const { results } = await search({ q: 'gone' });
+    const gone = results.findIndex((r) => r.name === '@yank/gone');
+    expect(results[gone]).toMatchObject({ yanked: true });
+    expect(results.slice(0, gone).every((r) => r.yanked === false)).toBe(true);
+    expect(results.slice(gone).every((r) => r.yanked === true)).toBe(true);
   });
 
   test('a deprecated package is marked', async () => {

@@ -35,6 +35,8 @@ export interface IndexedPackage {
   description: string;
   latest: string;
   deprecated: string | null;
+  /** Every version is yanked (docs/trust.md, "Yank and deprecate"): shown marked, after the others. */
+  yanked: boolean;
   revision: number;
   /** Unknown (null) for a package whose search fields were never computed: no filter passes it. */
   permissions: Permissions | null;
@@ -43,7 +45,7 @@ export interface IndexedPackage {
 
 export interface SearchIndex {
   terms: TermIndex<IndexedPackage>;
-  /** Every listed package by id (a package whose every version is yanked is not listed). */
+  /** Every listed package by id (one whose every version is yanked is listed, marked, ranked last). */
   packages: Map<string, IndexedPackage>;
   /** The revision last read of every package, listed or not (null: a document without one). */
   revisions: Map<string, number | null>;
@@ -113,7 +115,6 @@ function put(index: SearchIndex, doc: IndexedDoc): void {
   const old = index.packages.get(doc.id);
   if (old) index.terms.remove(old);
   index.packages.delete(doc.id);
-  if (doc.latestYanked === true) return;
   const search = doc.search;
   const pkg: IndexedPackage = {
     id: doc.id,
@@ -121,6 +122,7 @@ function put(index: SearchIndex, doc: IndexedDoc): void {
     description: doc.description,
     latest: doc.latest,
     deprecated: doc.latestDeprecated ?? null,
+    yanked: doc.latestYanked === true,
     revision: doc.revision,
     permissions: search?.permissions ?? null,
     verified: search?.verified === true,

@@ -80,6 +80,7 @@ function isExactName(pkg: IndexedPackage, query: string): boolean {
 }
 
 function byRank(a: RankedPackage, b: RankedPackage): number {
+  if (a.pkg.yanked !== b.pkg.yanked) return a.pkg.yanked ? 1 : -1;
   if (a.score !== b.score) return b.score - a.score;
   if (a.downloads !== b.downloads) return b.downloads - a.downloads;
   return a.pkg.id < b.pkg.id ? -1 : a.pkg.id > b.pkg.id ? 1 : 0;

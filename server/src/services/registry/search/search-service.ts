@@ -25,7 +25,7 @@ export async function searchPackages(deps: RegistryDeps, input: SearchQuery): Pr
       name: pkg.id,
       description: pkg.description,
       latest: pkg.latest,
-      yanked: false,
+      yanked: pkg.yanked,
       deprecated: pkg.deprecated,
       weeklyDownloads: downloads,
       verified: pkg.verified,
