@@ -97,6 +97,9 @@ export async function startSite(options: { env?: Record<string, string> } = {}):
     AI_DEFAULT_MODEL: OPENROUTER_MODEL,
     PKG_DATA_DIR: dataDir,
     PKG_WEB_DIR: webDist,
+    // One browser opens every page again and again (two themes, two widths) from one address,
+    // far past a visitor's 600 requests a minute: the public rate limit has its own tests.
+    PKG_RATE_LIMIT_PUBLIC: '0',
     ...options.env,
   });
   const browser = await launchBrowser();
