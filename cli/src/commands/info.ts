@@ -35,15 +35,7 @@ export const infoCommand = defineCommand({
   async run({ positionals, globals }) {
     const { ref, version } = infoArgument(String(positionals[0]));
     const { client, registry } = openSession(globals);
-    // In the same tRPC batch as the package; a registry older than download counts has no
-    // packages.downloads, and the line is left out.
-    const [info, weeklyDownloads] = await Promise.all([
-      callRegistry(registry.url, () => client.packages.get.query(ref)),
-      client.packages.downloads.query({ ...ref, period: 'last-week' }).then(
-        (d) => d.total,
-        () => null,
-      ),
-    ]);
+    const info = await callRegistry(registry.url, () => client.packages.get.query(ref));
     const shown = version ?? info.latest;
     const [record, insights] = await callRegistry(registry.url, () =>
       Promise.all([
@@ -51,6 +43,8 @@ export const infoCommand = defineCommand({
         client.packages.insights.query({ ...ref, version: shown }),
       ]),
     );
+    // The package's downloads of the last 7 days, as packages.insights counts them.
+    const { weeklyDownloads } = insights;
     if (globals.json) {
       const shownRecord = version ? { versionRecord: record } : { latestRecord: record };
       return printJson({ ...info, weeklyDownloads, ...shownRecord, insights });
@@ -59,9 +53,7 @@ export const infoCommand = defineCommand({
     printLines([
       `${info.name}: ${info.description}`,
       `latest:   ${info.latest}`,
-      ...(weeklyDownloads === null
-        ? []
-        : [`downloads: ${weeklyDownloads.toLocaleString('en-US')} in the last 7 days`]),
+      `downloads: ${weeklyDownloads.toLocaleString('en-US')} in the last 7 days`,
       `versions: ${info.versions.map((v) => v.version).join(', ')}`,
       ...versionMarks(info.versions),
       ...(record.deprecated?.message ? [`deprecated: ${record.deprecated.message}`] : []),

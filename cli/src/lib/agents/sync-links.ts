@@ -125,12 +125,7 @@ export function warnAbout(result: SyncResult): void {
 export function refreshLinksAfterChange(project: Project): void {
   try {
     if (!readLinkState(project)) return;
-    const result = syncLinks(project);
-    for (const s of result.shadowed) {
-      process.stderr.write(
-        `pkg: warning: ${s.path} was written by hand (no pkg-managed marker); left alone\n`,
-      );
-    }
+    warnAbout(syncLinks(project));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`pkg: warning: the agent skill folders were not refreshed: ${message}\n`);

@@ -17,7 +17,7 @@ import semver from 'semver';
 import type { RegistryDeps } from './registry-deps.js';
 import type { VersionCodeScan, VersionDoc } from '../../db/models/version.js';
 import { codeScanOf, needsScan, permissionsOf } from './code-scan.js';
-import { readVersionFiles } from './skill-md-service.js';
+import { readArtifactFiles } from './skill-md-service.js';
 import { latestOf } from './version-writes.js';
 import { weeklyDownloads } from './downloads/package-downloads.js';
 
@@ -65,7 +65,7 @@ function diffWithPrevious(versions: ListedVersion[], target: ListedVersion): Per
 /** The stored scan, or one made now from the stored artifact and stored for the next request. */
 async function scanOf(deps: RegistryDeps, doc: VersionDoc, signal?: AbortSignal): Promise<VersionCodeScan> {
   if (doc.codeScan && !needsScan(doc.codeScan)) return doc.codeScan;
-  const scan = codeScanOf(doc.manifest, await readVersionFiles(deps, doc, signal));
+  const scan = codeScanOf(doc.manifest, await readArtifactFiles(deps, doc, signal));
   const { namespace, name, version } = doc;
   await deps.models.Version.updateOne({ namespace, name, version }, { $set: { codeScan: scan } });
   return scan;

@@ -57,7 +57,8 @@ async function loadArtifact(deps: RegistryDeps, doc: VersionDoc, signal?: AbortS
 
 /**
  * Every file of a version's stored artifact, by path (read and checked as above): what the search
- * migration reads the words of SKILL.md and the schemas from (db/migrations.ts).
+ * migration reads the words of SKILL.md and the schemas from (db/migrations.ts), and what the
+ * static look at a version published before it existed scans (insights-service.ts).
  */
 export async function readArtifactFiles(
   deps: RegistryDeps,
@@ -95,18 +96,9 @@ function schemaPaths(manifest: Manifest): string[] {
   return [...new Set(paths)].filter((p) => p.startsWith('schemas/') && p.endsWith('.json'));
 }
 
-/** Every file of a version's stored artifact, by path (insights-service.ts scans its code). */
-export async function readVersionFiles(
-  deps: RegistryDeps,
-  doc: VersionDoc,
-  signal?: AbortSignal,
-): Promise<ReadonlyMap<string, Uint8Array>> {
-  return artifactFiles(doc, await loadArtifact(deps, doc, signal));
-}
-
 async function openVersion(deps: RegistryDeps, ref: VersionRef, signal?: AbortSignal) {
   const doc = await findVersion(deps, ref);
-  const files = await readVersionFiles(deps, doc, signal);
+  const files = await readArtifactFiles(deps, doc, signal);
   return { doc, files, name: formatPackageId(doc.namespace, doc.name) };
 }
 
