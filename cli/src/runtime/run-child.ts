@@ -55,12 +55,27 @@ async function treeResidentMb(pid: number): Promise<number | undefined> {
   return total;
 }
 
-/** The shell line that sets the CPU-time limit and forbids core files, then execs the command. */
+/**
+ * The CPU time a tool may use (docs/sandbox.md, "Limits and caps"): one second more than its time
+ * limit, so that a tool on one thread meets the time limit first (Node's own threads add CPU time
+ * beside the tool's), while a tool burning several threads meets this one.
+ */
+export function cpuSeconds(timeoutMs: number): number {
+  return Math.max(1, Math.ceil(timeoutMs / 1000)) + 1;
+}
+
+/**
+ * The shell line that sets the CPU-time limit and forbids core files, then execs the command. The
+ * soft limit sends SIGXCPU, which ends the tool and names the limit; the hard one, a second later,
+ * is SIGKILL for a tool that ignores it (at equal limits the kernel sends SIGKILL at once). The
+ * soft limit is set first: a hard limit below the current soft one is refused.
+ */
 function limitedCommand(command: string[], timeoutMs: number): [string, string[]] {
   const [file = '', ...args] = command;
   if (process.platform === 'win32') return [file, args];
-  const cpuSeconds = Math.max(1, Math.ceil(timeoutMs / 1000));
-  return ['/bin/sh', ['-c', `ulimit -c 0 && ulimit -t ${cpuSeconds} && exec "$@"`, 'pkg-run', file, ...args]];
+  const soft = cpuSeconds(timeoutMs);
+  const line = `ulimit -c 0 && ulimit -S -t ${soft} && ulimit -H -t ${soft + 1} && exec "$@"`;
+  return ['/bin/sh', ['-c', line, 'pkg-run', file, ...args]];
 }
 
 export interface RunChildOptions {
@@ -167,7 +182,7 @@ export function outcomeError(
   if (outcome.signal === 'SIGXCPU' || outcome.code === 128 + 24) {
     return new CliError(
       'TOOL_TIMEOUT',
-      `The tool ${tool} used more than ${Math.ceil(limits.timeoutMs / 1000)} s of CPU time and was killed.`,
+      `The tool ${tool} used more than ${cpuSeconds(limits.timeoutMs)} s of CPU time and was killed.`,
       { hint: 'Raise the limit with --timeout <seconds> if the tool needs longer.' },
     );
   }
