@@ -8,7 +8,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { SEARCH_LIMIT, type SearchPackagesInput, type SearchPackagesOutput } from '@pkg/shared/contract';
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
-import { PackageLink } from '../components/home/listed-packages';
+import { DeprecatedLine, PackageLink } from '../components/home/listed-packages';
 import { PermissionBadges } from '../components/package/permission-badges';
 import { downloadsThisWeek } from '../lib/format';
 import { QueryState } from '../components/query-state';
@@ -127,11 +127,7 @@ function ResultItem({ item }: { item: Result }) {
         </p>
       ) : null}
       {item.permissions ? <PermissionBadges permissions={item.permissions} /> : null}
-      {item.deprecated ? (
-        <p className="badge-line">
-          <span className="badge badge-deprecated">deprecated</span> {item.deprecated}
-        </p>
-      ) : null}
+      {item.deprecated ? <DeprecatedLine message={item.deprecated} /> : null}
     </li>
   );
 }

@@ -29,14 +29,19 @@ export function ListedPackages({
             {item.latest} · <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time> ·{' '}
             <span data-testid="weekly-downloads">{downloadsThisWeek(item.weeklyDownloads)}</span>
           </p>
-          {item.deprecated ? (
-            <p className="badge-line">
-              <span className="badge badge-deprecated">deprecated</span> {item.deprecated}
-            </p>
-          ) : null}
+          {item.deprecated ? <DeprecatedLine message={item.deprecated} /> : null}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A deprecated latest version, marked in words with its message (listings and search results). */
+export function DeprecatedLine({ message }: { message: string }) {
+  return (
+    <p className="badge-line">
+      <span className="badge badge-deprecated">deprecated</span> {message}
+    </p>
   );
 }
 
