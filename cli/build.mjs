@@ -10,6 +10,7 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -48,22 +49,25 @@ const noStreamsPolyfill = {
   },
 };
 
+const bundleLoader = fileURLToPath(new URL('./src/bundle-loader.ts', import.meta.url));
+
 /**
  * Serves `specifiers` (as imported anywhere) from another bundle of dist/ at run time. The import
- * becomes a one-line module `module.exports = require('./<bundle>')`: a dynamic import() of it
- * is then a plain require when reached, not a trip through the ES-module loader (which would
- * lex the whole bundle for its export names first).
+ * becomes a one-line module requiring `./<bundle>` through the code cache (src/bundle-loader.ts):
+ * a dynamic import() of it is then a plain require when reached, not a trip through the ES-module
+ * loader (which would lex the whole bundle for its export names first).
  */
 const toBundle = (bundle, specifiers) => ({
   name: `bundle-${bundle}`,
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.namespace === 'bundle') return { path: args.path, external: true };
+      if (args.namespace === 'bundle') return undefined; // the loader, bundled
       const match = specifiers.some((s) => (typeof s === 'string' ? args.path === s : s(args)));
       return match ? { path: bundle, namespace: 'bundle' } : undefined;
     });
     b.onLoad({ filter: /.*/, namespace: 'bundle' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(`./${args.path}`)});`,
+      contents: `module.exports = require(${JSON.stringify(bundleLoader)}).requireBundle(${JSON.stringify(args.path)});`,
+      resolveDir: path.dirname(bundleLoader),
       loader: 'js',
     }));
   },
