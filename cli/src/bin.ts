@@ -3,6 +3,7 @@
 // V8's code cache (code-cache.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { commandKey, requireWithCodeCache } from './code-cache.js';
 import type * as Main from './main.js';
 import { cliVersion } from './version.js';
@@ -15,6 +16,11 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${cliVersion}\n`);
 } else {
+  // undici parses HTTP with a WebAssembly module (llhttp). V8 compiles it with its baseline
+  // compiler (Liftoff), then recompiles the hot functions with TurboFan on background threads,
+  // and Node waits for those jobs before the process exits: 60 to 200 ms after the output of
+  // every data command, for a parser that reads a few kilobytes. Baseline code only.
+  v8.setFlagsFromString('--liftoff-only');
   const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.js');
   const { main } = requireWithCodeCache(bundle, commandKey(args)) as typeof Main;
   void main(process.argv);
