@@ -1,11 +1,12 @@
-// Bundles the CLI into three CommonJS files in dist/ (dist/package.json says so), because
+// Bundles the CLI into four CommonJS files in dist/ (dist/package.json says so), because
 // Node 20 loads one CommonJS file markedly faster than an ES-module graph of split chunks (its
 // ESM loader resolves, fetches and links every chunk asynchronously: about 25 ms of a
 // `pkg install`, see the install bench):
 //   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
 //                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
-//   dist/data.js  the data SDK and the MCP SDK's server side (data commands, setup, mcp).
+//   dist/data.js  the data SDK (data commands, setup, mcp --data), its tool server evaluated on use;
+//   dist/mcp.js   the MCP SDK's server side (mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,28 @@ const toBundle = (bundle, specifiers) => ({
   },
 });
 
+/**
+ * The SDK's tool server (createDataMcpServer: the MCP SDK's McpServer, its protocol schemas and
+ * JSON-schema validator) is evaluated when `pkg mcp --data` first calls it, not by every data
+ * command that loads dist/data.js: its import from the SDK's entry becomes a function that
+ * require()s the module, which esbuild then wraps to run on that first require.
+ */
+const lazyDataMcpServer = {
+  name: 'lazy-data-mcp-server',
+  setup(b) {
+    b.onResolve({ filter: /\/create-data-mcp-server\.js$/ }, (args) =>
+      args.namespace === 'file' && path.basename(args.importer) === 'data.ts'
+        ? { path: args.path, namespace: 'lazy-mcp', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-mcp' }, (args) => ({
+      contents: `export const createDataMcpServer = (...args) => require(${JSON.stringify(args.path)}).createDataMcpServer(...args);`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -94,8 +117,7 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
 writeFileSync('dist/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-const dataImports = [
-  '@pkg/shared/data',
+const mcpImports = [
   '@modelcontextprotocol/sdk/server/stdio.js',
   '@modelcontextprotocol/sdk/server/index.js',
   '@modelcontextprotocol/sdk/types.js',
@@ -111,12 +133,23 @@ await Promise.all([
     ...common,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/cli.js',
-    plugins: [zodEnglishOnly, noStreamsPolyfill, toBundle('data.js', dataImports)],
+    plugins: [
+      zodEnglishOnly,
+      noStreamsPolyfill,
+      toBundle('data.js', ['@pkg/shared/data']),
+      toBundle('mcp.js', mcpImports),
+    ],
   }),
   build({
     ...common,
     entryPoints: ['src/data-bundle.ts'],
     outfile: 'dist/data.js',
+    plugins: [zodEnglishOnly, lazyDataMcpServer],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/mcp-bundle.ts'],
+    outfile: 'dist/mcp.js',
     plugins: [zodEnglishOnly],
   }),
 ]);
