@@ -96,6 +96,32 @@ const lazyDataMcpServer = {
   },
 };
 
+/**
+ * The guarded fetch (the data SDK's only way to the network) takes two things from undici: its
+ * Agent and its fetch. undici's entry evaluates every other part too (the pools, proxy and retry
+ * agents, the mock agents, the cache stores, WebSocket, EventSource): the largest part of loading
+ * the data SDK. Its import is served by the two modules themselves; the build fails should undici
+ * move them.
+ */
+const undiciAgentAndFetch = {
+  name: 'undici-agent-and-fetch',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      path.basename(args.importer) === 'guarded-fetch.ts'
+        ? { path: args.path, namespace: 'undici-parts', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-parts' }, (args) => ({
+      contents: [
+        "exports.Agent = require('undici/lib/dispatcher/agent.js');",
+        "exports.fetch = require('undici/lib/web/fetch/index.js').fetch;",
+      ].join('\n'),
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -144,7 +170,7 @@ await Promise.all([
     ...common,
     entryPoints: ['src/data-bundle.ts'],
     outfile: 'dist/data.js',
-    plugins: [zodEnglishOnly, lazyDataMcpServer],
+    plugins: [zodEnglishOnly, lazyDataMcpServer, undiciAgentAndFetch],
   }),
   build({
     ...common,
