@@ -21,7 +21,7 @@ const topics = new Map<PoolVersion, Hex>();
 const topic0 = (version: PoolVersion): Hex => {
   let topic = topics.get(version);
   if (!topic) {
-    topic = encodeEventTopics({ abi: SWAP_ABIS[version], eventName: 'Swap' })[0] as Hex;
+    topic = encodeEventTopics({ abi: SWAP_ABIS[version], eventName: 'Swap' })[0];
     topics.set(version, topic);
   }
   return topic;
