@@ -1,15 +1,17 @@
-// Bundles the CLI into three CommonJS files in dist/ (dist/package.json says so), because
+// Bundles the CLI into four CommonJS files in dist/ (dist/package.json says so), because
 // Node 20 loads one CommonJS file markedly faster than an ES-module graph of split chunks (its
 // ESM loader resolves, fetches and links every chunk asynchronously: about 25 ms of a
 // `pkg install`, see the install bench):
 //   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
 //                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
-//   dist/data.js  the data SDK and the MCP SDK's server side (data commands, setup, mcp).
+//   dist/data.js  the data SDK (data commands, setup, mcp --data), its tool server evaluated on use;
+//   dist/mcp.js   the MCP SDK's server side (mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -48,26 +50,77 @@ const noStreamsPolyfill = {
   },
 };
 
+const bundleLoader = fileURLToPath(new URL('./src/bundle-loader.ts', import.meta.url));
+
 /**
  * Serves `specifiers` (as imported anywhere) from another bundle of dist/ at run time. The import
- * becomes a one-line module `module.exports = require('./<bundle>')`: a dynamic import() of it
- * is then a plain require when reached, not a trip through the ES-module loader (which would
- * lex the whole bundle for its export names first).
+ * becomes a one-line module requiring `./<bundle>` through the code cache (src/bundle-loader.ts):
+ * a dynamic import() of it is then a plain require when reached, not a trip through the ES-module
+ * loader (which would lex the whole bundle for its export names first).
  */
 const toBundle = (bundle, specifiers) => ({
   name: `bundle-${bundle}`,
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.namespace === 'bundle') return { path: args.path, external: true };
+      if (args.namespace === 'bundle') return undefined; // the loader, bundled
       const match = specifiers.some((s) => (typeof s === 'string' ? args.path === s : s(args)));
       return match ? { path: bundle, namespace: 'bundle' } : undefined;
     });
     b.onLoad({ filter: /.*/, namespace: 'bundle' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(`./${args.path}`)});`,
+      contents: `module.exports = require(${JSON.stringify(bundleLoader)}).requireBundle(${JSON.stringify(args.path)});`,
+      resolveDir: path.dirname(bundleLoader),
       loader: 'js',
     }));
   },
 });
+
+/**
+ * The SDK's tool server (createDataMcpServer: the MCP SDK's McpServer, its protocol schemas and
+ * JSON-schema validator) is evaluated when `pkg mcp --data` first calls it, not by every data
+ * command that loads dist/data.js: its import from the SDK's entry becomes a function that
+ * require()s the module, which esbuild then wraps to run on that first require.
+ */
+const lazyDataMcpServer = {
+  name: 'lazy-data-mcp-server',
+  setup(b) {
+    b.onResolve({ filter: /\/create-data-mcp-server\.js$/ }, (args) =>
+      args.namespace === 'file' && path.basename(args.importer) === 'data.ts'
+        ? { path: args.path, namespace: 'lazy-mcp', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-mcp' }, (args) => ({
+      contents: `export const createDataMcpServer = (...args) => require(${JSON.stringify(args.path)}).createDataMcpServer(...args);`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The guarded fetch (the data SDK's only way to the network) takes two things from undici: its
+ * Agent and its fetch. undici's entry evaluates every other part too (the pools, proxy and retry
+ * agents, the mock agents, the cache stores, WebSocket, EventSource): the largest part of loading
+ * the data SDK. Its import is served by the two modules themselves; the build fails should undici
+ * move them.
+ */
+const undiciAgentAndFetch = {
+  name: 'undici-agent-and-fetch',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      path.basename(args.importer) === 'guarded-fetch.ts'
+        ? { path: args.path, namespace: 'undici-parts', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-parts' }, (args) => ({
+      contents: [
+        "exports.Agent = require('undici/lib/dispatcher/agent.js');",
+        "exports.fetch = require('undici/lib/web/fetch/index.js').fetch;",
+      ].join('\n'),
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -90,8 +143,7 @@ const common = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
 writeFileSync('dist/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-const dataImports = [
-  '@pkg/shared/data',
+const mcpImports = [
   '@modelcontextprotocol/sdk/server/stdio.js',
   '@modelcontextprotocol/sdk/server/index.js',
   '@modelcontextprotocol/sdk/types.js',
@@ -107,12 +159,23 @@ await Promise.all([
     ...common,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/cli.js',
-    plugins: [zodEnglishOnly, noStreamsPolyfill, toBundle('data.js', dataImports)],
+    plugins: [
+      zodEnglishOnly,
+      noStreamsPolyfill,
+      toBundle('data.js', ['@pkg/shared/data']),
+      toBundle('mcp.js', mcpImports),
+    ],
   }),
   build({
     ...common,
     entryPoints: ['src/data-bundle.ts'],
     outfile: 'dist/data.js',
+    plugins: [zodEnglishOnly, lazyDataMcpServer, undiciAgentAndFetch],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/mcp-bundle.ts'],
+    outfile: 'dist/mcp.js',
     plugins: [zodEnglishOnly],
   }),
 ]);

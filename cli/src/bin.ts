@@ -1,8 +1,10 @@
 // The executable: `pkg ...` (bundled to dist/pkg.js). `pkg --version` is answered here, from
 // this small file; every other command line loads the CLI bundle dist/cli.js (main.ts), through
 // V8's code cache (code-cache.ts).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type V8 from 'node:v8';
 import { commandKey, requireWithCodeCache } from './code-cache.js';
 import type * as Main from './main.js';
 import { cliVersion } from './version.js';
@@ -15,6 +17,14 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${cliVersion}\n`);
 } else {
+  // undici parses HTTP with a WebAssembly module (llhttp). V8 compiles it with its baseline
+  // compiler (Liftoff), then recompiles the hot functions with TurboFan on background threads,
+  // and Node waits for those jobs before the process exits: 60 to 200 ms after the output of
+  // every data command, for a parser that reads a few kilobytes. Baseline code only
+  // (docs/performance.md, "The cold CLI").
+  // (node:v8 is required here, not imported: `pkg --version` need not load it.)
+  const v8 = createRequire(import.meta.url)('node:v8') as typeof V8;
+  v8.setFlagsFromString('--liftoff-only');
   const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.js');
   const { main } = requireWithCodeCache(bundle, commandKey(args)) as typeof Main;
   void main(process.argv);

@@ -1,9 +1,11 @@
-// dist/cli.js loads through V8's code cache kept in the user's cache directory (src/code-cache.ts):
-// one cache per command, written there and nowhere else; a damaged cache or one of an older build
+// dist/cli.js loads through V8's code cache kept in the user's cache directory (src/code-cache.ts),
+// and so does dist/data.js for the data commands (src/bundle-loader.ts): one cache per bundle and
+// command, written there and nowhere else; a damaged cache or one of an older build
 // changes nothing a user sees; PKG_NO_CODE_CACHE=1 keeps it off; `pkg --version` never loads it.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startPublicRpcServer } from '@pkg/shared/testing';
 import { commandKey } from '../../src/code-cache.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
@@ -11,7 +13,11 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 const home = tempDir('pkg-code-cache-');
-afterAll(() => home.cleanup());
+const rpc = await startPublicRpcServer();
+afterAll(async () => {
+  await rpc.close();
+  home.cleanup();
+});
 
 const cacheHome = path.join(home.dir, 'cache');
 const cacheDir = path.join(cacheHome, 'pkg', 'v8');
@@ -39,6 +45,19 @@ describe('code cache of the CLI bundle', () => {
     const before = caches().map((name) => readFileSync(path.join(cacheDir, name)));
     expect(await runCli(['config', 'get', 'registry'], { cwd: home.dir, env })).toEqual(config);
     expect(caches().map((name) => readFileSync(path.join(cacheDir, name)))).toEqual(before);
+  });
+
+  it("keeps the data bundle's cache beside the CLI's for a data command, the answer unchanged", async () => {
+    const dataEnv = { ...env, PUBLIC_RPC_URL: rpc.url, PKG_NET_ALLOW_PRIVATE: '1' };
+    const first = await runCli(['chain', 'info', '--json'], { cwd: home.dir, env: dataEnv });
+    expect(first.code).toBe(0);
+    expect(caches().filter((name) => name.endsWith('-chain.bin'))).toEqual([
+      expect.stringMatching(/^cli\.js-[0-9a-f]{32}-chain\.bin$/),
+      expect.stringMatching(/^data\.js-[0-9a-f]{32}-chain\.bin$/),
+    ]);
+    const second = await runCli(['chain', 'info', '--json'], { cwd: home.dir, env: dataEnv });
+    const data = (run: { stdout: string }) => (JSON.parse(run.stdout) as { data: unknown }).data;
+    expect([second.code, data(second)]).toEqual([0, data(first)]);
   });
 
   it('ignores a damaged cache and drops the caches of other builds', async () => {

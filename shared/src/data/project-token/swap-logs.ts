@@ -14,10 +14,17 @@ import type { ChainLog } from './logs.js';
 import type { ResolvedPool } from './pool.js';
 import type { PoolVersion, ProjectTokenSwap } from '../../contract/project-token.js';
 
-const topic0 = {
-  v2: encodeEventTopics({ abi: UNISWAP_V2_PAIR_ABI, eventName: 'Swap' })[0],
-  v3: encodeEventTopics({ abi: UNISWAP_V3_POOL_ABI, eventName: 'Swap' })[0],
-  v4: encodeEventTopics({ abi: UNISWAP_V4_POOL_MANAGER_ABI, eventName: 'Swap' })[0],
+// The Swap events' first topics, hashed on first use: every process that loads the data SDK
+// evaluates this module, few read swaps (docs/performance.md, "The cold CLI").
+const SWAP_ABIS = { v2: UNISWAP_V2_PAIR_ABI, v3: UNISWAP_V3_POOL_ABI, v4: UNISWAP_V4_POOL_MANAGER_ABI };
+const topics = new Map<PoolVersion, Hex>();
+const topic0 = (version: PoolVersion): Hex => {
+  let topic = topics.get(version);
+  if (!topic) {
+    topic = encodeEventTopics({ abi: SWAP_ABIS[version], eventName: 'Swap' })[0];
+    topics.set(version, topic);
+  }
+  return topic;
 };
 
 /** The address and topics the pool's Swap logs are read with. */
@@ -27,8 +34,8 @@ export function swapLogSource(
   p: ResolvedPool,
 ): [string, (Hex | null)[]] {
   return ref.kind === 'v4' && config.poolManager
-    ? [config.poolManager, [topic0.v4, ref.id]]
-    : [p.pool, [topic0[p.version]]];
+    ? [config.poolManager, [topic0('v4'), ref.id]]
+    : [p.pool, [topic0(p.version)]];
 }
 
 /** The pool's balance changes of token0 and token1 in one Swap log (positive: received). */
