@@ -77,6 +77,25 @@ function seededSearch(i: number, name: string, version: string, namespace: strin
   };
 }
 
+/** The package document of the i-th seeded package (its one version is `version`). */
+export function seededPackage(namespace: string, i: number, version: string, now: Date): PackageDoc {
+  const name = seededName(i);
+  const id = formatPackageId(namespace, name);
+  const description = `Seeded package ${i} for the benchmark.`;
+  return {
+    id,
+    namespace,
+    name,
+    description,
+    latest: version,
+    searchText: `${id} ${description}`.toLowerCase(),
+    search: seededSearch(i, name, version, namespace),
+    createdAt: now,
+    updatedAt: now,
+    revision: 1,
+  };
+}
+
 /**
  * `count` packages of one version each, cloned from a published version (`template`), written
  * with insertMany: what 10,000 publishes would leave in the packages and versions collections.
@@ -95,21 +114,9 @@ export async function seedPackages(
     const packages: PackageDoc[] = [];
     const versions: VersionDoc[] = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      const name = seededName(i);
-      const id = formatPackageId(namespace, name);
-      const description = `Seeded package ${i} for the benchmark.`;
-      packages.push({
-        id,
-        namespace,
-        name,
-        description,
-        latest: template.version,
-        searchText: `${id} ${description}`.toLowerCase(),
-        search: seededSearch(i, name, template.version, namespace),
-        createdAt: now,
-        updatedAt: now,
-        revision: 1,
-      });
+      const pkg = seededPackage(namespace, i, template.version, now);
+      const { name, id, description } = pkg;
+      packages.push(pkg);
       versions.push({
         ...template,
         name,

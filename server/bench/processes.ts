@@ -70,7 +70,10 @@ async function start(
   };
 }
 
-/** The built server (dist/main.js) with rate limits off and warnings-only logs; `extra`: more variables. */
+/**
+ * The built server (dist/main.js) with rate limits off and warnings-only logs; `extra`: more
+ * variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g. `--cpu-prof --cpu-prof-dir=<dir>`).
+ */
 export async function startPkgServer(dataDir: string, extra: Record<string, string> = {}): Promise<Child> {
   const port = await freePort();
   const env = {
@@ -82,7 +85,8 @@ export async function startPkgServer(dataDir: string, extra: Record<string, stri
     LOG_LEVEL: 'warn',
     ...extra,
   };
-  return start([SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
+  const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  return start([...nodeArgs, SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
 }
 
 /** Verdaccio 6 on a temporary storage: no uplinks, anyone may read and publish, no web UI, no logs. */

@@ -4,6 +4,10 @@
 // PASS/FAIL beside each target.
 // BENCH_SECONDS sets the length of each load run (default 5); BENCH_ROUNDS how many times each
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
+// PKG_BENCH_ONLY=search runs only the search rows (the server seeded, no Verdaccio, no downloads):
+//   PKG_BENCH_ONLY=search npm run bench:registry -w @pkg/server
+// PKG_BENCH_SERVER_ARGS passes node options to the server under test, e.g. a CPU profile:
+//   PKG_BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' PKG_BENCH_ONLY=search npm run …
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,10 +32,11 @@ import {
   startVerdaccio,
   type Child,
 } from './processes.js';
-import { printReport, type Report } from './report.js';
+import { printReport, printSearchRows, type Report } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ONLY = process.env.PKG_BENCH_ONLY;
 const SEEDED = 10_000;
 const NS = 'bench';
 const PUBLISHES = 30;
@@ -46,7 +51,7 @@ async function expectStatus(res: Response, status: number, what: string): Promis
   if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
 }
 
-async function setUpPkg(bigBytes: Buffer) {
+async function setUpPkg(bigBytes?: Buffer) {
   const dataDir = path.join(work, 'pkg-data');
   const pkg = await startPkgServer(dataDir);
   children.push(pkg);
@@ -62,7 +67,7 @@ async function setUpPkg(bigBytes: Buffer) {
       await expectStatus(res, 201, 'pkg publish');
     };
     await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes);
-    await publish(bigBytes);
+    if (bigBytes) await publish(bigBytes);
     const template = await admin.deps.models.Version.findOne(
       { namespace: NS, name: 'seed' },
       { _id: 0 },
@@ -122,8 +127,23 @@ async function searchRuns(url: string, once: Once): Promise<Report['search']> {
   };
 }
 
+/** PKG_BENCH_ONLY=search: the search rows alone. */
+async function searchOnly(): Promise<void> {
+  const { pkg } = await setUpPkg();
+  const once: Once = (label, url, pathOf) => {
+    log(`${label}: 50 connections, ${SECONDS} s`);
+    return runLoad({ url, connections: 50, seconds: SECONDS, ...(pathOf ? { path: pathOf } : {}) });
+  };
+  const search = await searchRuns(pkg.url, once);
+  printSearchRows({ seeded: SEEDED, seconds: SECONDS, search });
+  const failures = search.one.failures + search.two.failures + search.filtered.failures;
+  if (failures > 0) throw new Error(`${failures} search requests failed`);
+}
+
 async function main(): Promise<void> {
   log(`working in ${work}`);
+  if (ONLY === 'search') return searchOnly();
+  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" is known`);
   const big = await buildBigPackage(NS, 'big');
   const tarballFile = path.join(work, 'big.tgz');
   writeFileSync(tarballFile, big.bytes);

@@ -73,6 +73,18 @@ function target(name: string, measured: string, pass: boolean) {
   return { target: name, measured, result: pass ? 'PASS' : 'FAIL' };
 }
 
+/** The search rows (alone with PKG_BENCH_ONLY=search). */
+export function printSearchRows(r: Pick<Report, 'seeded' | 'seconds' | 'search'>): void {
+  out(
+    `Search over ${r.seeded} packages (50 connections, ${r.seconds} s each; the first search, which loads the index, took ${fixed(r.search.firstMs)} ms)`,
+  );
+  console.table([
+    loadRow('pkg', 'GET /packages/search?q=<random word>', r.search.one),
+    loadRow('pkg', 'GET /packages/search?q=<two random words>', r.search.two),
+    loadRow('pkg', '…?q=<word>&no-network=1&no-env=1&page=2', r.search.filtered),
+  ]);
+}
+
 function printTables(r: Report): void {
   const m = r.metadata;
   const d = r.downloads;
@@ -94,14 +106,7 @@ function printTables(r: Report): void {
       '304s': m.pkgDoc304.notModified,
     },
   ]);
-  out(
-    `Search over ${r.seeded} packages (50 connections, ${r.seconds} s each; the first search, which loads the index, took ${fixed(r.search.firstMs)} ms)`,
-  );
-  console.table([
-    loadRow('pkg', 'GET /packages/search?q=<random word>', r.search.one),
-    loadRow('pkg', 'GET /packages/search?q=<two random words>', r.search.two),
-    loadRow('pkg', '…?q=<word>&no-network=1&no-env=1&page=2', r.search.filtered),
-  ]);
+  printSearchRows(r);
   out(
     `Downloads of a ${(r.artifactBytes / 1e6).toFixed(2)} MB artifact (node:http clients, ${r.seconds} s each)`,
   );

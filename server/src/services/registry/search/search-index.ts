@@ -19,6 +19,7 @@ import type { Permissions } from '@pkg/shared';
 import type { PackageDoc } from '../../../db/models/package.js';
 import { mapStorageFailure } from '../../../db/availability.js';
 import type { RegistryDeps } from '../registry-deps.js';
+import { packageFlags } from './search-rank.js';
 import { tokenize, type PackageSearchFields } from './search-terms.js';
 import { TermIndex } from './term-index.js';
 
@@ -47,6 +48,8 @@ export interface SearchIndex {
   terms: TermIndex<IndexedPackage>;
   /** Every listed package by id (one whose every version is yanked is listed, marked, ranked last). */
   packages: Map<string, IndexedPackage>;
+  /** The listed packages by their name without the namespace (a query equal to it ranks it first). */
+  byName: Map<string, Set<IndexedPackage>>;
   /** The revision last read of every package, listed or not (null: a document without one). */
   revisions: Map<string, number | null>;
   /** Downloads of the last 7 UTC days by package id (the download counter's weekly table). */
@@ -72,6 +75,7 @@ export function createSearchIndex(): SearchIndex {
   const index: SearchIndex = {
     terms: new TermIndex(),
     packages: new Map(),
+    byName: new Map(),
     revisions: new Map(),
     downloads: new Map(),
     wanted: 0,
@@ -90,7 +94,7 @@ export function createSearchIndex(): SearchIndex {
   return index;
 }
 
-type IndexedDoc = Pick<
+export type IndexedDoc = Pick<
   PackageDoc,
   'id' | 'namespace' | 'name' | 'description' | 'latest' | 'latestYanked' | 'latestDeprecated' | 'revision'
 > & { search?: PackageSearchFields | null; indexedAt?: Date | null };
@@ -109,12 +113,23 @@ const PROJECTION = {
   indexedAt: 1,
 } as const;
 
-function put(index: SearchIndex, doc: IndexedDoc): void {
+const bareName = (id: string) => id.slice(id.indexOf('/') + 1);
+
+function unlist(index: SearchIndex, id: string): void {
+  const old = index.packages.get(id);
+  if (!old) return;
+  index.terms.remove(old);
+  index.packages.delete(id);
+  const named = index.byName.get(bareName(id));
+  named?.delete(old);
+  if (named?.size === 0) index.byName.delete(bareName(id));
+}
+
+/** Lists a package (read from the store) in the index, in place of what it had of it. */
+export function indexPackage(index: SearchIndex, doc: IndexedDoc): void {
   index.revisions.set(doc.id, doc.revision ?? null);
   if (doc.indexedAt && (!index.newest || doc.indexedAt > index.newest)) index.newest = doc.indexedAt;
-  const old = index.packages.get(doc.id);
-  if (old) index.terms.remove(old);
-  index.packages.delete(doc.id);
+  unlist(index, doc.id);
   const search = doc.search;
   const pkg: IndexedPackage = {
     id: doc.id,
@@ -128,26 +143,33 @@ function put(index: SearchIndex, doc: IndexedDoc): void {
     verified: search?.verified === true,
   };
   index.packages.set(doc.id, pkg);
-  index.terms.set(pkg, {
-    name: search?.name ?? tokenize(`${doc.namespace} ${doc.name}`),
-    tool: search?.tools ?? [],
-    schema: search?.properties ?? [],
-    description: search?.description ?? tokenize(doc.description),
-    skill: search?.skill ?? [],
-  });
+  const bare = bareName(doc.id);
+  let named = index.byName.get(bare);
+  if (!named) index.byName.set(bare, (named = new Set()));
+  named.add(pkg);
+  index.terms.set(
+    pkg,
+    {
+      name: search?.name ?? tokenize(`${doc.namespace} ${doc.name}`),
+      tool: search?.tools ?? [],
+      schema: search?.properties ?? [],
+      description: search?.description ?? tokenize(doc.description),
+      skill: search?.skill ?? [],
+    },
+    packageFlags(pkg),
+  );
 }
 
-function drop(index: SearchIndex, id: string): void {
-  const old = index.packages.get(id);
-  if (old) index.terms.remove(old);
-  index.packages.delete(id);
+/** Removes a package gone from the store. */
+export function dropPackage(index: SearchIndex, id: string): void {
+  unlist(index, id);
   index.revisions.delete(id);
 }
 
 /** Every package at once (the first refresh). */
 async function loadAll(deps: RegistryDeps, index: SearchIndex): Promise<void> {
   const docs = await deps.models.Package.find({}, PROJECTION).lean<IndexedDoc[]>();
-  for (const doc of docs) put(index, doc);
+  for (const doc of docs) indexPackage(index, doc);
 }
 
 /** The revision of every package: the changed ones read again, the ones gone dropped. */
@@ -161,11 +183,11 @@ async function rescan(deps: RegistryDeps, index: SearchIndex): Promise<void> {
     seen.add(id);
     if (!index.revisions.has(id) || index.revisions.get(id) !== revision) changed.push(id);
   }
-  for (const id of [...index.revisions.keys()]) if (!seen.has(id)) drop(index, id);
+  for (const id of [...index.revisions.keys()]) if (!seen.has(id)) dropPackage(index, id);
   for (let i = 0; i < changed.length; i += RELOAD_BATCH) {
     const ids = changed.slice(i, i + RELOAD_BATCH);
     const docs = await deps.models.Package.find({ id: { $in: ids } }, PROJECTION).lean<IndexedDoc[]>();
-    for (const doc of docs) put(index, doc);
+    for (const doc of docs) indexPackage(index, doc);
   }
 }
 
@@ -176,7 +198,7 @@ async function readChanged(deps: RegistryDeps, index: SearchIndex, since: Date):
   >();
   for (const doc of docs) {
     if (!index.revisions.has(doc.id) || index.revisions.get(doc.id) !== (doc.revision ?? null))
-      put(index, doc);
+      indexPackage(index, doc);
   }
 }
 

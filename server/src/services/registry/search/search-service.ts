@@ -17,11 +17,10 @@ export async function searchPackages(deps: RegistryDeps, input: SearchQuery): Pr
   const limit = Math.min(SEARCH_LIMIT.max, Math.max(SEARCH_LIMIT.min, input.limit ?? SEARCH_LIMIT.default));
   const page = Math.max(1, input.page ?? 1);
   const index = await readSearchIndex(deps);
-  const ranked = rankPackages(index, input.q, input);
-  const start = (page - 1) * limit;
+  const ranked = rankPackages(index, input.q, input, { offset: (page - 1) * limit, limit });
   return {
     query: input.q,
-    results: ranked.slice(start, start + limit).map(({ pkg, matched, downloads }) => ({
+    results: ranked.results.map(({ pkg, matched, downloads }) => ({
       name: pkg.id,
       description: pkg.description,
       latest: pkg.latest,
@@ -32,7 +31,7 @@ export async function searchPackages(deps: RegistryDeps, input: SearchQuery): Pr
       ...(pkg.permissions ? { permissions: pkg.permissions } : {}),
       matched: matchedFields(matched),
     })),
-    total: ranked.length,
+    total: ranked.total,
     page,
     limit,
   };
