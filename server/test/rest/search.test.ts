@@ -243,9 +243,11 @@ describe('packages published before search ranked', () => {
   test('the migration computes their words from the stored files', async () => {
     const { Package, Version } = server.deps.models;
     await Version.collection.updateMany({ namespace: 'meteo' }, { $unset: { searchTerms: '' } });
+    // A summary written without search fields, as every summary write is: revision bumped and
+    // stamped, so that the index reads it again however long ago its previous refresh was.
     await Package.collection.updateMany(
       { namespace: 'meteo' },
-      { $unset: { search: '' }, $inc: { revision: 1 } },
+      { $unset: { search: '' }, $inc: { revision: 1 }, $set: { indexedAt: new Date() } },
     );
     server.deps.registry.search.invalidate();
     // Without its search fields, a package is found by its name and description only.
