@@ -115,16 +115,14 @@ export function packageIdParams(id: string): { namespace: string; name: string }
 
 /**
  * The search params `parsers` name, each parsed from `raw` on its own: a valid one is kept, an
- * absent or invalid one is left out (the router drops it from the URL it rewrites).
+ * absent or invalid one is undefined. Every key is in the answer, undefined included: the router
+ * lays the answer over the URL's own params, so an invalid value left out would stay.
  */
 export function parseSearch<P extends Record<string, ParamParser<unknown>>>(
   raw: Record<string, unknown>,
   parsers: P,
 ): { [K in keyof P]?: NonNullable<ReturnType<P[K]>> | undefined } {
   const out: Record<string, unknown> = {};
-  for (const [key, parse] of Object.entries(parsers)) {
-    const value = parse(raw[key]);
-    if (value !== undefined) out[key] = value;
-  }
+  for (const [key, parse] of Object.entries(parsers)) out[key] = parse(raw[key]);
   return out as { [K in keyof P]?: NonNullable<ReturnType<P[K]>> | undefined };
 }
