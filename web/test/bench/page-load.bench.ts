@@ -3,10 +3,11 @@
 // builds) with one published package, driven by Chromium. Prints the JavaScript transferred (the
 // encoded bytes of every script response: gzip, as the server compresses for a browser) on a
 // first load of `/` and of the package page, each with its target; the package page's load as
-// a waterfall (each script and data request, when it started and ended, its size); then
-// benchmarks the time until the package page shows its content (SKILL.md rendered), each
-// iteration a fresh browser context with an empty cache, and prints its median with the target
-// (docs/performance.md, "The package page"). It prints figures; nothing here asserts a timing.
+// a waterfall (each script and data request, when it started and ended, its size), and the data
+// requests of a version's page; then benchmarks the time until the package page shows its
+// content (SKILL.md rendered), each iteration a fresh browser context with an empty cache, and
+// prints its median with the target (docs/performance.md, "The package page"). It prints
+// figures; nothing here asserts a timing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const published = await publishArchive(server.url, token, pack.bytes);
 if (published.status !== 201) throw new Error(`publish: ${published.status} ${await published.text()}`);
 const browser = await launchBrowser();
 const PACKAGE_PAGE = '/@alice/hello';
+const VERSION_PAGE = '/@alice/hello/v/1.0.0';
 const SKILL_MD = '[data-testid="skill-md"]';
 
 /** One response of a load: what it was, when it started and ended (ms from navigation), its bytes. */
@@ -112,6 +114,13 @@ for (const [label, pathname, selector] of [
 }
 const dataRequests = waterfall.filter((r) => r.kind === 'data');
 rows.push(`  Data requests of the package page (tRPC round trips): ${dataRequests.length}`);
+{
+  // A version's page names its version: its queries need not wait for the latest one's number.
+  const { context, responses } = await firstLoad(VERSION_PAGE, SKILL_MD, true);
+  await context.close();
+  const data = responses.filter((r) => r.kind === 'data').length;
+  rows.push(`  Data requests of a version page (tRPC round trips): ${data}`);
+}
 const lines = waterfall
   .sort((a, b) => a.start - b.start)
   .map(
