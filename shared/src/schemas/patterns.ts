@@ -14,6 +14,12 @@ export const INTEGRITY_PATTERN = /^sha256-([0-9a-f]{64})$/;
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
+/**
+ * How many results a search page holds (packages.search's `limit`, clamped into min..max). Here
+ * rather than beside the search schema so that the website's first bundle reads it without zod.
+ */
+export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
 /** An EVM address: 0x and 40 hex digits. */
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 /** A ticker as exchanges write it, upper case (AAPL, BRK.B, BRK-B). */

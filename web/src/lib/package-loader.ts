@@ -20,6 +20,9 @@ export async function loadPackage(
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's notFound() is thrown
   if (!valid) throw notFound();
   const ref = { namespace: params.namespace, name: params.name };
+  // Every query is started in this same tick, so httpBatchLink sends them as one request: the
+  // version's queries too when the URL names the version (docs/performance.md, "The package page").
+  const info = queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref));
   void queryClient.prefetchQuery(trpc.packages.versions.queryOptions(ref));
   void queryClient.prefetchQuery(trpc.namespaces.get.queryOptions({ namespace: ref.namespace }));
   // The package's trusted publishers (the summary beside the provenance), in the same batch.
@@ -29,14 +32,13 @@ export async function loadPackage(
   // The downloads of the last 7 and 90 days (the count, the chart and the versions' counts).
   for (const period of ['last-week', 'last-90-days'] as const)
     void queryClient.prefetchQuery(trpc.packages.downloads.queryOptions({ ...ref, period }));
-  const info = await queryClient.ensureQueryData(trpc.packages.get.queryOptions(ref)).catch(rethrowNotFound);
-  const version = params.version ?? info.latest;
-  void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));
+  // The latest version is known once packages.get answers: its queries then go in a second batch.
+  const version = params.version ?? (await info.catch(rethrowNotFound)).latest;
+  const record = queryClient.ensureQueryData(trpc.packages.version.queryOptions({ ...ref, version }));
   void queryClient.prefetchQuery(packageFilesQueryOptions(trpc, { ...ref, version }));
+  void queryClient.prefetchQuery(trpc.packages.provenance.queryOptions({ ...ref, version }));
   // The score, the findings and the permission changes of the version.
   void queryClient.prefetchQuery(trpc.packages.insights.queryOptions({ ...ref, version }));
-  await queryClient
-    .ensureQueryData(trpc.packages.version.queryOptions({ ...ref, version }))
-    .catch(rethrowNotFound);
+  await Promise.all([info, record]).catch(rethrowNotFound);
   return { version };
 }

@@ -5,23 +5,23 @@
 // (`?address=`); an invalid one is dropped and named, so a bad link still renders the form.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { ContractInterfacePanel } from '../components/explain/contract-interface';
 import { ExplanationPanel } from '../components/explain/explanation';
 import { SecurityFlags } from '../components/explain/security-flags';
 import { AddressForm } from '../components/wallet/address-form';
-import { addressParam, optionalParam } from '../lib/url-params';
+import { addressParam, oneOfParam, parseSearch } from '../lib/url-params';
 import { v1Queries } from '../lib/v1-queries';
 
-const explainSearchSchema = z.object({
-  address: optionalParam(addressParam),
+const explainSearch = {
+  address: addressParam,
   /** Set when the link's address was not one and so was dropped (the router rewrites the URL). */
-  ignored: optionalParam(z.literal('address')),
-});
+  ignored: oneOfParam(['address']),
+};
+type ExplainSearch = ReturnType<typeof parseSearch<typeof explainSearch>>;
 
-function validateExplainSearch(raw: Record<string, unknown>): z.infer<typeof explainSearchSchema> {
-  const parsed = explainSearchSchema.parse(raw);
+function validateExplainSearch(raw: ExplainSearch): ExplainSearch {
+  const parsed = parseSearch(raw, explainSearch);
   if (parsed.address !== undefined) return { address: parsed.address };
   return raw.address !== undefined || parsed.ignored ? { ignored: 'address' } : {};
 }

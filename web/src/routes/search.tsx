@@ -7,23 +7,28 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { SEARCH_LIMIT, type SearchPackagesInput, type SearchPackagesOutput } from '@pkg/shared/contract';
 import { useId, useState } from 'react';
-import * as z from 'zod/mini';
 import { DeprecatedLine, PackageLink } from '../components/home/listed-packages';
 import { PermissionBadges } from '../components/package/permission-badges';
 import { downloadsThisWeek } from '../lib/format';
 import { QueryState } from '../components/query-state';
+import { booleanParam, numberParam, parseSearch, stringParam } from '../lib/url-params';
 
-const flag = z.catch(z.optional(z.boolean()), undefined);
-const searchParamsSchema = z.object({
-  q: z.catch(z._default(z.string().check(z.maxLength(200)), ''), ''),
-  page: z.catch(z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))), undefined),
-  namespace: z.catch(z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,38}$/))), undefined),
-  noNetwork: flag,
-  noFileWrites: flag,
-  noEnv: flag,
-  verified: flag,
-});
-type SearchParams = z.infer<typeof searchParamsSchema>;
+const searchParams = {
+  q: stringParam(200),
+  page: numberParam({ integer: true, min: 1, max: 1000 }),
+  namespace: stringParam(39, /^[a-z0-9][a-z0-9-]{0,38}$/),
+  noNetwork: booleanParam,
+  noFileWrites: booleanParam,
+  noEnv: booleanParam,
+  verified: booleanParam,
+};
+type SearchParams = ReturnType<typeof parseSearch<typeof searchParams>> & { q: string };
+
+/** The URL's search params (a missing or invalid query is the empty one; other bad values are dropped). */
+function validateSearchParams(raw: Partial<SearchParams>): SearchParams {
+  const parsed = parseSearch(raw, searchParams);
+  return { ...parsed, q: parsed.q ?? '' };
+}
 
 /** What the URL asks for, as the procedure's input (absent flags are off). */
 function searchInput(params: SearchParams): SearchPackagesInput {
@@ -40,7 +45,7 @@ function searchInput(params: SearchParams): SearchPackagesInput {
 }
 
 export const Route = createFileRoute('/search')({
-  validateSearch: searchParamsSchema,
+  validateSearch: validateSearchParams,
   loaderDeps: ({ search }) => searchInput(search),
   loader: ({ context: { queryClient, trpc }, deps }) =>
     queryClient.prefetchQuery(trpc.packages.search.queryOptions(deps)),

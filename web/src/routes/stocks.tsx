@@ -7,23 +7,24 @@ import { v1SymbolSchema } from '@pkg/shared/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import * as zm from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { NotAdvice } from '../components/data/not-advice';
 import { SectionPanel } from '../components/data/section-panel';
 import { FilingsCard } from '../components/stocks/filings-card';
 import { FilingsToggle } from '../components/stocks/filings-toggle';
 import { StockSection } from '../components/stocks/stock-section';
-import { optionalParam, tickerParam } from '../lib/url-params';
+import { parseSearch, tickerParam } from '../lib/url-params';
 import { v1Queries } from '../lib/v1-queries';
 
-const searchSchema = zm.object({
+const stocksSearch = {
   /** The ticker whose filings card is open. */
-  filings: optionalParam(tickerParam),
-});
+  filings: tickerParam,
+};
+type StocksSearch = ReturnType<typeof parseSearch<typeof stocksSearch>>;
+const validateStocksSearch = (raw: StocksSearch): StocksSearch => parseSearch(raw, stocksSearch);
 
 export const Route = createFileRoute('/stocks')({
-  validateSearch: searchSchema,
+  validateSearch: validateStocksSearch,
   loaderDeps: ({ search }) => ({ filings: search.filings }),
   loader: ({ context: { queryClient, trpc }, deps }) =>
     Promise.all([

@@ -4,7 +4,6 @@
 // it has none (docs/website.md). The chart library loads with this route's chunk only.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { AnswerState } from '../components/data/answer-state';
 import { NotAdvice } from '../components/data/not-advice';
 import { CandlesPanel, TimeframeSelect } from '../components/token/candles-panel';
@@ -25,14 +24,17 @@ import {
 } from '../components/token/timeframes';
 import { TradesPanel } from '../components/token/trades-panel';
 import { ContractPanel, DevWalletsPanel } from '../components/token/transparency-panels';
+import { oneOfParam } from '../lib/url-params';
 import { v1Queries } from '../lib/v1-queries';
 
-const searchSchema = z.object({
-  tf: z.catch(z._default(z.enum(TIMEFRAME_KEYS), DEFAULT_TIMEFRAME), DEFAULT_TIMEFRAME),
+const timeframe = oneOfParam(TIMEFRAME_KEYS);
+/** The chart's timeframe (a missing or unknown one is the default). */
+const validateTokenSearch = (raw: { tf?: TimeframeKey | undefined }): { tf: TimeframeKey } => ({
+  tf: timeframe(raw.tf) ?? DEFAULT_TIMEFRAME,
 });
 
 export const Route = createFileRoute('/token')({
-  validateSearch: searchSchema,
+  validateSearch: validateTokenSearch,
   loaderDeps: ({ search }) => ({ tf: search.tf }),
   loader: ({ context: { queryClient, trpc }, deps }) =>
     Promise.all([

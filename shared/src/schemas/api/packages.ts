@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { manifestSchema, permissionsSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
+import { SEARCH_LIMIT } from '../patterns.js';
 import { deprecationSchema, versionTrustSchema, yankSchema } from './version-trust.js';
-
-export const SEARCH_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export const searchPackagesInputSchema = z.object({
   q: z.string().max(200, 'a query is at most 200 characters').default(''),

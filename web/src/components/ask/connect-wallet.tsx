@@ -4,15 +4,8 @@
 import { useState } from 'react';
 import { ASK_LIMITS, HOLDER_PASS } from '@pkg/shared/contract';
 import { formatDate, shortAddress } from '../../lib/format';
-import {
-  browserWallet,
-  connectHolder,
-  dropPass,
-  usePass,
-  WalletError,
-  type ConnectStep,
-  type PassDrop,
-} from '../../lib/holder-pass';
+import { dropPass, usePass, type PassDrop } from '../../lib/holder-pass';
+import { browserWallet, connectHolder, WalletError, type ConnectStep } from '../../lib/holder-sign-in';
 import { trpcClient } from '../../lib/trpc';
 import { aiError } from './ai-error';
 

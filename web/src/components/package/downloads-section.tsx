@@ -1,6 +1,8 @@
 // A package's downloads (packages.downloads; counted per version per day, docs/registry-api.md):
 // the count of the last 7 days, then the last 90 days as a chart. The chart (recharts) is loaded
-// only when there is a series to draw, so the package page's first load does not carry it.
+// only when there is a series to draw, and only once `drawChart` says the page's main content
+// (SKILL.md) is on screen, so the package page's first load does not wait for it
+// (docs/performance.md, "The package page").
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { PackageDownloads } from '@pkg/shared/contract';
@@ -12,7 +14,16 @@ const DownloadsChart = lazy(() =>
   import('../../charts/downloads-chart').then((m) => ({ default: m.DownloadsChart })),
 );
 
-export function DownloadsSection({ namespace, name }: { namespace: string; name: string }) {
+export function DownloadsSection({
+  namespace,
+  name,
+  drawChart,
+}: {
+  namespace: string;
+  name: string;
+  /** Whether the chart may load now; until then the totals are said in words alone. */
+  drawChart: boolean;
+}) {
   const trpc = useTRPC();
   const week = useQuery(trpc.packages.downloads.queryOptions({ namespace, name, period: 'last-week' }));
   const quarter = useQuery(trpc.packages.downloads.queryOptions({ namespace, name, period: 'last-90-days' }));
@@ -27,7 +38,7 @@ export function DownloadsSection({ namespace, name }: { namespace: string; name:
         )}
       </QueryState>
       <QueryState query={quarter} what="the downloads of the last 90 days">
-        {(data) => <NinetyDays data={data} />}
+        {(data) => <NinetyDays data={data} drawChart={drawChart} />}
       </QueryState>
     </section>
   );
@@ -35,7 +46,7 @@ export function DownloadsSection({ namespace, name }: { namespace: string; name:
 
 type DayCount = PackageDownloads['days'][number];
 
-function NinetyDays({ data }: { data: PackageDownloads }) {
+function NinetyDays({ data, drawChart }: { data: PackageDownloads; drawChart: boolean }) {
   const peak = data.days.reduce<DayCount | undefined>(
     (best, d) => (!best || d.downloads > best.downloads ? d : best),
     undefined,
@@ -49,9 +60,11 @@ function NinetyDays({ data }: { data: PackageDownloads }) {
       <p className="muted" data-testid="downloads-90-days">
         {summary}
       </p>
-      <Suspense fallback={<p role="status">Loading the chart…</p>}>
-        <DownloadsChart days={data.days} label={`Downloads per day: ${summary}`} />
-      </Suspense>
+      {drawChart ? (
+        <Suspense fallback={<p role="status">Loading the chart…</p>}>
+          <DownloadsChart days={data.days} label={`Downloads per day: ${summary}`} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,16 @@
 // The sections read from packages.insights for the shown version (docs/browsing.md): the score,
 // the findings of the static look at the tool code, and the permission changes since the version
-// before. Each reads the same query (one request) and shows its own loading or error.
+// before. Each reads the same query (one request) and shows its own loading or error. The
+// findings sit below SKILL.md and the tools: their list is its own chunk, loaded once the answer
+// is in (docs/performance.md, "The package page").
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTRPC } from '../../lib/use-trpc';
 import { QueryState } from '../query-state';
-import { FindingsList } from './findings-list';
 import { PermissionDiffSection } from './permission-diff';
 import { ScorePanel } from './score-panel';
+
+const FindingsList = lazy(() => import('./findings-list').then((m) => ({ default: m.FindingsList })));
 
 interface VersionPath {
   namespace: string;
@@ -32,7 +36,11 @@ export function Findings({ path }: { path: VersionPath }) {
   const insights = useInsights(path);
   return (
     <QueryState query={insights} what="the findings">
-      {(data) => <FindingsList findings={data.findings} />}
+      {(data) => (
+        <Suspense fallback={<p role="status">Loading the findings…</p>}>
+          <FindingsList findings={data.findings} />
+        </Suspense>
+      )}
     </QueryState>
   );
 }

@@ -35,6 +35,8 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
   const trpc = useTRPC();
   const ref = { namespace, name };
   const record = useQuery(trpc.packages.version.queryOptions({ ...ref, version }));
+  // SKILL.md's query (the loader started it): the downloads chart loads once it has answered.
+  const files = useQuery(packageFilesQueryOptions(trpc, { ...ref, version }));
   const id = `@${namespace}/${name}`;
   const install = pinned ? `pkg install ${id}@${version}` : `pkg install ${id}`;
   return (
@@ -51,7 +53,7 @@ export function PackageView({ namespace, name, version, pinned }: Props) {
       </section>
       <div className="package-summary">
         {record.data ? <TrustPanel record={record.data} path={{ namespace, name, version }} /> : null}
-        <DownloadsSection namespace={namespace} name={name} />
+        <DownloadsSection namespace={namespace} name={name} drawChart={!files.isPending} />
       </div>
       <div className="package-columns">
         <PackageTabs

@@ -8,33 +8,22 @@ import {
   type ScreenerFlag,
   type V1Params,
 } from '@pkg/shared/contract';
-import * as z from 'zod/mini';
-import { optionalParam } from '../../lib/url-params';
+import { coercedNumberParam, listParam, parseSearch } from '../../lib/url-params';
 
 /** A flag list: an array (as the router writes it) or one comma-separated string (as people type it). */
-const flagList = z.pipe(
-  z.transform((value: unknown) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((f) => f.trim())
-          .filter(Boolean)
-      : value,
-  ),
-  z.array(z.enum(SCREENER_FLAGS)).check(z.maxLength(SCREENER_FLAGS.length)),
-);
+const flagList = listParam(SCREENER_FLAGS, { commas: true });
 
-// zod's small build: validateSearch runs in the first bundle (lib/url-params.ts).
-export const screenerSearchSchema = z.object({
-  minLiquidityUsd: optionalParam(z.coerce.number().check(z.minimum(0), z.maximum(1e12))),
-  maxAgeHours: optionalParam(z.coerce.number().check(z.positive(), z.maximum(SCREENER_MAX_AGE_HOURS))),
-  exclude: optionalParam(flagList),
-  require: optionalParam(flagList),
-});
+// Small dedicated parsers: validateSearch runs in the first bundle (lib/url-params.ts).
+const screenerSearch = {
+  minLiquidityUsd: coercedNumberParam((n) => n >= 0 && n <= 1e12),
+  maxAgeHours: coercedNumberParam((n) => n > 0 && n <= SCREENER_MAX_AGE_HOURS),
+  exclude: flagList,
+  require: flagList,
+};
 
 export const FILTER_KEYS = ['minLiquidityUsd', 'maxAgeHours', 'exclude', 'require'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-const ignoredSchema = optionalParam(z.array(z.enum(FILTER_KEYS)).check(z.maxLength(FILTER_KEYS.length)));
+const ignoredList = listParam(FILTER_KEYS);
 
 export interface ScreenerSearch {
   minLiquidityUsd?: number | undefined;
@@ -46,8 +35,8 @@ export interface ScreenerSearch {
 }
 
 export function validateScreenerSearch(raw: Record<string, unknown>): ScreenerSearch {
-  const parsed = screenerSearchSchema.parse(raw);
-  const earlier = ignoredSchema.parse(raw.ignored) ?? [];
+  const parsed = parseSearch(raw, screenerSearch);
+  const earlier = ignoredList(raw.ignored) ?? [];
   const ignored = FILTER_KEYS.filter(
     (k) => parsed[k] === undefined && (raw[k] !== undefined || earlier.includes(k)),
   );
