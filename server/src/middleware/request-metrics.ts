@@ -29,7 +29,11 @@ export function routeLabel(req: IncomingMessage, status: number, procedures: Rea
   const express = req as Partial<Pick<Request, 'baseUrl'>> & { route?: { path?: unknown } };
   const pattern = express.route?.path;
   if (typeof pattern === 'string') return `${express.baseUrl ?? ''}${pattern}`;
-  const trpc = trpcRoute(req.url ?? '', procedures);
+  // Express strips the mount path (/trpc) from req.url inside the middleware: its originalUrl keeps it.
+  const trpc = trpcRoute(
+    (req as Partial<Pick<Request, 'originalUrl'>>).originalUrl ?? req.url ?? '',
+    procedures,
+  );
   if (trpc) return trpc;
   return status === 404 ? UNMATCHED_ROUTE : MIDDLEWARE_ROUTE;
 }
