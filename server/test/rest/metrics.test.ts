@@ -12,6 +12,7 @@ import { buildPackage, publishArchive } from '../helpers/packages.js';
 import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
 
 const OPERATOR_DOC = new URL('../../../docs/operator.md', import.meta.url);
+const DASHBOARD = new URL('../../../docs/grafana-dashboard.json', import.meta.url);
 const METRICS_TOKEN = `mtok_${'Q7x'.repeat(14)}`;
 const NAMESPACE = 'mtrxowner';
 const NAME = 'gauge-skill';
@@ -28,7 +29,7 @@ function documentedMetrics(): DocRow[] {
   const section = doc.split(/^## Metrics$/m)[1]?.split(/^## /m)[0] ?? '';
   const rows: DocRow[] = [];
   for (const line of section.split('\n')) {
-    const match = /^\| `([a-z_:]+)` +\| (counter|gauge|histogram) +\| ([^|]*)\|/.exec(line);
+    const match = /^\| `([a-z0-9_:]+)` +\| (counter|gauge|histogram) +\| ([^|]*)\|/.exec(line);
     if (!match) continue;
     const labels = [...(match[3] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? '');
     rows.push({ name: match[1] ?? '', type: match[2] ?? '', labels });
@@ -181,6 +182,49 @@ describe('GET /metrics after a run of real requests', () => {
     const routes = new Set(samples.map((s) => s.labels.route).filter((r) => r !== undefined));
     for (const route of routes) expect(route).toMatch(/^(\/[\w.:{}*()-]*)+$|^unmatched$|^\(middleware\)$/);
     expect(scrape).not.toContain(publishToken);
+  });
+});
+
+describe('the Grafana dashboard of docs/operator.md', () => {
+  interface Panel {
+    type: string;
+    title: string;
+    gridPos: { x: number; y: number; w: number; h: number };
+    targets?: { expr: string; refId: string }[];
+  }
+  const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as {
+    title: string;
+    uid: string;
+    schemaVersion: number;
+    panels: Panel[];
+    templating: { list: { name: string }[] };
+  };
+
+  test('is a dashboard model whose panels query only the documented metrics', () => {
+    expect(readFileSync(OPERATOR_DOC, 'utf8')).toContain('(grafana-dashboard.json)');
+    expect(dashboard).toMatchObject({ title: 'pkg registry', uid: 'pkg-registry' });
+    expect(dashboard.schemaVersion).toBeGreaterThanOrEqual(36);
+    expect(dashboard.templating.list.map((v) => v.name)).toEqual(['datasource', 'job']);
+    const documented = new Set(documentedMetrics().map((r) => r.name));
+    const graphs = dashboard.panels.filter((p) => p.type === 'timeseries');
+    expect(graphs.map((p) => p.title)).toEqual(
+      expect.arrayContaining([
+        'Request rate by route',
+        'p95 latency by route',
+        '5xx rate by route',
+        'Cache hit ratio by cache',
+        'Provider calls by outcome',
+        'Store command p95 latency',
+        'Memory',
+        'Event-loop lag',
+      ]),
+    );
+    for (const panel of graphs) {
+      expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+      for (const { expr } of panel.targets ?? [])
+        for (const [name] of expr.matchAll(/\b(?:pkg|process|nodejs)_[a-z0-9_]+/g))
+          expect(documented, `${panel.title}: ${name}`).toContain(name.replace(/_(bucket|sum|count)$/, ''));
+    }
   });
 });
 
