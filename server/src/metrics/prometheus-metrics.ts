@@ -2,8 +2,9 @@
 // global one, so that several apps in one process count apart), with the process metrics of
 // prom-client's collectDefaultMetrics on the same registry. Every family is listed in
 // docs/operator.md, "Metrics"; a test scrapes an app and checks that list against the output.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Metrics } from './metrics.js';
+import { Tally } from './tally.js';
 
 /** The metrics, and the text a scrape answers. */
 export interface PrometheusMetrics extends Metrics {
@@ -17,32 +18,11 @@ const COMMAND = /^[A-Za-z]{1,40}$/;
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-type Labels<T extends string> = LabelValues<T>;
-
 function httpFamilies(registers: Registry[]) {
   return {
-    requests: new Counter({
-      name: 'pkg_http_requests_total',
-      help: 'HTTP requests answered, by route pattern, method and status',
-      labelNames: ['route', 'method', 'status'] as const,
-      registers,
-    }),
-    requestSeconds: new Histogram({
-      name: 'pkg_http_request_duration_seconds',
-      help: 'Time from a request to the end of its answer, by route pattern, method and status',
-      labelNames: ['route', 'method', 'status'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
     artifactBytes: new Counter({
       name: 'pkg_artifact_bytes_served_total',
       help: 'Bytes of artifacts streamed to clients (downloads)',
-      registers,
-    }),
-    cache: new Counter({
-      name: 'pkg_cache_lookups_total',
-      help: 'Cache lookups by cache and result (hit or miss)',
-      labelNames: ['cache', 'result'] as const,
       registers,
     }),
   };
@@ -78,24 +58,29 @@ function dataFamilies(registers: Registry[]) {
   };
 }
 
-function storeFamilies(registers: Registry[]) {
+/** The pool's counts, kept as plain numbers (a checkout is one addition) and read at a scrape. */
+interface PoolCounts {
+  checkedOut: number;
+  open: number;
+}
+
+function storeFamilies(registers: Registry[], pool: PoolCounts) {
   return {
-    storeSeconds: new Histogram({
-      name: 'pkg_store_command_duration_seconds',
-      help: 'Store commands by command name and outcome (ok, error), with their duration',
-      labelNames: ['command', 'outcome'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
     poolCheckedOut: new Gauge({
       name: 'pkg_store_pool_checked_out',
       help: 'Store connections checked out of the pool (in use)',
       registers,
+      collect() {
+        this.set(pool.checkedOut);
+      },
     }),
     poolOpen: new Gauge({
       name: 'pkg_store_pool_connections',
       help: 'Store connections open in the pool',
       registers,
+      collect() {
+        this.set(pool.open);
+      },
     }),
     botLeader: new Gauge({
       name: 'pkg_bot_leader',
@@ -134,50 +119,48 @@ function registryFamilies(registers: Registry[]) {
   };
 }
 
-function families(register: Registry) {
+function families(register: Registry, pool: PoolCounts) {
   const registers = [register];
   return {
     ...httpFamilies(registers),
     ...dataFamilies(registers),
-    ...storeFamilies(registers),
+    ...storeFamilies(registers, pool),
     ...registryFamilies(registers),
-  };
-}
-
-/**
- * The request counter and histogram children per (route, method, status), made once: a request
- * costs a Map lookup, one increment and one observation.
- */
-function requestRecorder(f: ReturnType<typeof families>): Metrics['request'] {
-  const children = new Map<string, { count: Counter; seconds: Histogram }>();
-  return (route, method, status, seconds) => {
-    const m = METHODS.has(method) ? method : 'other';
-    const key = `${route} ${m} ${status}`;
-    let child = children.get(key);
-    if (!child) {
-      const labels: Labels<'route' | 'method' | 'status'> = { route, method: m, status };
-      child = {
-        count: f.requests.labels(labels) as unknown as Counter,
-        seconds: f.requestSeconds.labels(labels) as unknown as Histogram,
-      };
-      children.set(key, child);
-    }
-    child.count.inc();
-    child.seconds.observe(seconds);
   };
 }
 
 export function createPrometheusMetrics(): PrometheusMetrics {
   const register = new Registry();
   collectDefaultMetrics({ register });
-  const f = families(register);
+  const pool: PoolCounts = { checkedOut: 0, open: 0 };
+  const f = families(register, pool);
+  const requests = new Tally(['route', 'method', 'status'], LATENCY_BUCKETS);
+  requests.counter(
+    register,
+    'pkg_http_requests_total',
+    'HTTP requests answered, by route pattern, method and status',
+  );
+  requests.histogram(
+    register,
+    'pkg_http_request_duration_seconds',
+    'Time from a request to the end of its answer, by route pattern, method and status',
+  );
+  const lookups = new Tally(['cache', 'result']);
+  lookups.counter(register, 'pkg_cache_lookups_total', 'Cache lookups by cache and result (hit or miss)');
+  const commands = new Tally(['command', 'outcome'], LATENCY_BUCKETS);
+  commands.histogram(
+    register,
+    'pkg_store_command_duration_seconds',
+    'Store commands by command name and outcome (ok, error), with their duration',
+  );
   const outcome = (ok: boolean) => (ok ? 'ok' : 'error');
   return {
     contentType: register.contentType,
     scrape: () => register.metrics(),
-    request: requestRecorder(f),
+    request: (route, method, status, seconds) =>
+      requests.record([route, METHODS.has(method) ? method : 'other', String(status)], seconds),
     artifactBytes: (bytes) => f.artifactBytes.inc(bytes),
-    cacheLookup: (cache, hit) => f.cache.inc({ cache, result: hit ? 'hit' : 'miss' }),
+    cacheLookup: (cache, hit) => lookups.record([cache, hit ? 'hit' : 'miss']),
     providerCall(provider, result, seconds) {
       f.providerCalls.inc({ provider, outcome: result });
       if (seconds !== undefined) f.providerSeconds.observe({ provider, outcome: result }, seconds);
@@ -186,15 +169,11 @@ export function createPrometheusMetrics(): PrometheusMetrics {
       f.throttleWaits.inc({ provider });
       f.throttleSeconds.inc({ provider }, seconds);
     },
-    storeCommand(command, ok, seconds) {
-      f.storeSeconds.observe(
-        { command: COMMAND.test(command) ? command : 'other', outcome: outcome(ok) },
-        seconds,
-      );
-    },
-    storePool({ checkedOut, open }) {
-      if (checkedOut) f.poolCheckedOut.inc(checkedOut);
-      if (open) f.poolOpen.inc(open);
+    storeCommand: (command, ok, seconds) =>
+      commands.record([COMMAND.test(command) ? command : 'other', outcome(ok)], seconds),
+    storePool({ checkedOut = 0, open = 0 }) {
+      pool.checkedOut += checkedOut;
+      pool.open += open;
     },
     botLeader: (leader) => f.botLeader.set(leader ? 1 : 0),
     alertCheck: (check, ok) => f.alertChecks.inc({ check, outcome: ok ? 'ok' : 'failed' }),
