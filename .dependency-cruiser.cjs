@@ -131,7 +131,7 @@ const layers = [
     to: { path: ['(^|/)node_modules/prom-client/', '^prom-client$'] },
   },
   {
-    name: 'services-record-through-interface',
+    name: 'services-metrics-via-interface',
     comment:
       'Services reach metrics/ only through its interface (metrics/metrics.ts), never the Prometheus registry.',
     from: { path: `${SERVER}services/` },

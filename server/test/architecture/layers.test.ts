@@ -193,7 +193,7 @@ const FIXTURES: Record<string, Fixture> = {
     files: { 'server/src/rest/downloads.ts': exporting('prom-client') },
     chain: ['server/src/rest/downloads.ts', 'prom-client'],
   },
-  'services-record-through-interface': {
+  'services-metrics-via-interface': {
     view: 'main',
     files: {
       'server/src/services/registry/publish-service.ts': exporting('../../metrics/prometheus-metrics.js'),
