@@ -117,6 +117,27 @@ const layers = [
     to: { path: `${SERVER}deps\\.ts$` },
   },
   {
+    name: 'metrics-knows-no-app',
+    comment:
+      'The metrics (metrics/) know no service, route, procedure, middleware, store or cache: the app records into them.',
+    from: { path: `${SERVER}metrics/` },
+    to: { path: `${SERVER}(services|rest|trpc|middleware|mcp|db|cache|infra)/`, reachable: true },
+  },
+  {
+    name: 'prom-client-in-metrics-only',
+    comment:
+      'Only metrics/ imports prom-client: the rest of the server records through the Metrics interface.',
+    from: { path: '^(server|shared)/src/', pathNot: `${SERVER}metrics/` },
+    to: { path: ['(^|/)node_modules/prom-client/', '^prom-client$'] },
+  },
+  {
+    name: 'services-metrics-via-interface',
+    comment:
+      'Services reach metrics/ only through its interface (metrics/metrics.ts), never the Prometheus registry.',
+    from: { path: `${SERVER}services/` },
+    to: { path: `${SERVER}metrics/`, pathNot: `${SERVER}metrics/metrics\\.ts$` },
+  },
+  {
     name: 'child-side-self-contained',
     comment: "The sandboxed child's bootstrap imports Node's built-ins and the other child-side files only.",
     from: { path: CHILD_SIDE },

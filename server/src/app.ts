@@ -7,6 +7,8 @@ import { createContext } from './context.js';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
+import { UNMATCHED_ROUTE } from './middleware/request-metrics.js';
+import { metricsRoutes } from './rest/metrics.js';
 import { publicRateLimit } from './middleware/rate-limit.js';
 import { v1Cors, v1RateLimit } from './middleware/v1-access.js';
 import { mcpRoutes } from './mcp/mcp-routes.js';
@@ -31,6 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   if (deps.config.PKG_TRUST_PROXY) app.set('trust proxy', deps.config.PKG_TRUST_PROXY);
   app.use(requestId(deps.logger));
+  app.use(metricsRoutes(deps));
   // The bots authenticate by secret or signature before reading a body (rest/bots.ts).
   app.use(botRoutes(deps));
   app.use(publicRateLimit(deps));
@@ -58,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(mcpRoutes(deps));
   app.use(spaRoutes(deps.config.PKG_WEB_DIR));
   app.use((req) => {
+    req.routePattern = UNMATCHED_ROUTE;
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);
   });
   app.use(errorHandler);

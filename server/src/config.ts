@@ -223,6 +223,14 @@ export const configSchema = z.object({
     .default(5_000),
   /** `off` counts no download: only the bench's comparison of a download with and without counting. */
   PKG_DOWNLOADS_COUNT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /**
+   * The bearer token of GET /metrics on a server that listens on an address other than loopback
+   * (docs/operator.md, "Metrics"): unset there, /metrics is off. Never printed.
+   */
+  PKG_METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 printable characters without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

@@ -15,6 +15,8 @@ import type { Logger } from './logger.js';
 import { createLimiter } from './infra/limiter.js';
 import { loadPassKeys } from './infra/pass-keys.js';
 import { createDataClient, loadDataEnv, type DataEnv } from '@pkg/shared/data';
+import { monitorStore } from './db/monitor-store.js';
+import { createPrometheusMetrics } from './metrics/prometheus-metrics.js';
 
 export async function createDeps(
   config: Config,
@@ -29,6 +31,9 @@ export async function createDeps(
    */
   options: { createSigningKey: boolean } = { createSigningKey: true },
 ): Promise<AppDeps> {
+  // Before the first operation: the store's metrics count from an empty pool (db/monitor-store.ts).
+  const metrics = createPrometheusMetrics();
+  monitorStore(db, metrics);
   const models = createModels(db);
   await syncIndexes(models);
   const limiter = createLimiter(models, {
@@ -47,7 +52,14 @@ export async function createDeps(
           onError: (err, what) => logger.warn({ err, what }, 'artifact disk cache'),
         })
       : undefined;
-  const data = createDataClient({ env: dataEnv });
+  const data = createDataClient({
+    env: dataEnv,
+    observer: {
+      cacheLookup: (hit) => metrics.cacheLookup('data_results', hit),
+      providerCall: (provider, outcome, seconds) => metrics.providerCall(provider, outcome, seconds),
+      throttleWait: (provider, seconds) => metrics.throttleWait(provider, seconds),
+    },
+  });
   const deps = withWings({
     config,
     logger,
@@ -60,6 +72,7 @@ export async function createDeps(
     passKeys: loadPassKeys(config),
     allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
     trust: createTrustState(),
+    metrics,
   });
   // The signing key, created on the first start of a registry without one (docs/trust.md, "Keys").
   await prepareSigningKey(deps.registry, options);

@@ -11,6 +11,7 @@ import type { BotDeps } from './services/bots/bot-deps.js';
 import type { RegistryDeps } from './services/registry/registry-deps.js';
 import type { TrustState } from './services/registry/trust/trust-state.js';
 import type { AiDeps, WebsiteDeps } from './services/website/index.js';
+import type { PrometheusMetrics } from './metrics/prometheus-metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +30,8 @@ export interface AppDeps {
   allowPrivateNetwork: boolean;
   /** The registry's signing key in use and its log-append chain (docs/trust.md). */
   trust: TrustState;
+  /** What the app counts, and its scrape (docs/operator.md, "Metrics"); one registry per app. */
+  metrics: PrometheusMetrics;
   /** The three wings' own deps, built once by createDeps (docs/architecture.md). */
   registry: RegistryDeps;
   website: WebsiteDeps;

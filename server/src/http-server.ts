@@ -3,8 +3,13 @@
 import http from 'node:http';
 import { createApp } from './app.js';
 import type { AppDeps } from './deps.js';
+import { withRequestMetrics } from './middleware/request-metrics.js';
 import { withHotReads } from './rest/hot-reads.js';
+import { appRouter } from './trpc/router.js';
+
+const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
 
 export function createHttpServer(deps: AppDeps): http.Server {
-  return http.createServer(withHotReads(createApp(deps), deps));
+  const listener = withHotReads(createApp(deps), deps);
+  return http.createServer(withRequestMetrics(listener, deps.metrics, PROCEDURES));
 }

@@ -8,6 +8,11 @@ declare module 'node:http' {
     /** Set by assignRequestId, before any route runs. */
     id?: string;
     log?: Logger;
+    /**
+     * The route pattern of a request answered outside Express's routes (the hot-read path), or
+     * `unmatched` (the 404 handler): the metrics' route label (middleware/request-metrics.ts).
+     */
+    routePattern?: string;
   }
 }
 

@@ -25,7 +25,7 @@ export function oidcAudience(config: BaseDeps['config']): string {
 }
 
 export function registryDeps(deps: BaseDeps): RegistryDeps {
-  const { config, logger, db, models, artifacts, limiter, clock, trust } = deps;
+  const { config, logger, db, models, artifacts, limiter, clock, trust, metrics } = deps;
   const issuers = config.PKG_OIDC_ISSUERS.map((i) => i.issuer);
   return {
     config: {
@@ -44,7 +44,8 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     artifacts,
     limiter,
     clock,
-    metadata: createMetadataCache(models),
+    metadata: createMetadataCache(models, metrics),
+    metrics,
     search: createSearchIndex(),
     trust,
     oidc: createOidcState(createOidcFetch({ issuers, allowPrivate: deps.allowPrivateNetwork })),
@@ -63,7 +64,10 @@ export function websiteDeps(deps: BaseDeps): WebsiteDeps {
     data: deps.data,
     clock: deps.clock,
     projectToken: deps.config.projectToken,
-    v1Answers: createV1AnswerCache({ now: () => deps.clock().getTime() }),
+    v1Answers: createV1AnswerCache({
+      now: () => deps.clock().getTime(),
+      onLookup: (hit) => deps.metrics.cacheLookup('v1_answers', hit),
+    }),
   };
 }
 
@@ -124,6 +128,7 @@ export function botDeps(
       : undefined,
     wait,
     log: deps.logger,
+    metrics: deps.metrics,
     pendingReplies: new Set(),
     pendingEdits: new Set(),
     ...overrides,

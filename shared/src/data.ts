@@ -21,6 +21,7 @@ export { createGuardedFetch, checkUrl, type Resolver } from './data/net/guarded-
 export { netPolicy, type NetPolicy } from './data/net/net-policy.js';
 export { createResultCache, CACHE_MAX_ENTRIES, type ResultCache } from './data/routing/cache.js';
 export type { Clock } from './data/routing/clock.js';
+export type { DataObserver, ProviderCallOutcome } from './data/routing/observer.js';
 export { COOL_DOWN_MS, FAILURES_BEFORE_COOL_DOWN } from './data/routing/provider-states.js';
 export { PROVIDERS } from './data/providers/provider-table.js';
 export type { ProviderListing } from './data/providers/provider-health.js';

@@ -7,6 +7,7 @@
 import type { PackageInfo, PackageRef, VersionList } from '@pkg/shared';
 import type { Models } from '../db/models/index.js';
 import type { VersionDoc } from '../db/models/version.js';
+import type { CacheName, Metrics } from '../metrics/metrics.js';
 import { createPackageRevisions, type PackageRevisions } from './package-revisions.js';
 
 /** Entries kept per kind (least recently used out first). */
@@ -32,7 +33,11 @@ interface Entry<T> {
 /** A Map in recency order: a hit moves the key to the end, the oldest key is evicted first. */
 export class RevisionLru<T> {
   private readonly entries = new Map<string, Entry<T>>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Told of each read-through's lookup (the app's metrics). */
+    private readonly onLookup?: (hit: boolean) => void,
+  ) {}
 
   /** The value cached under `key` at `revision`, if any. */
   get(key: string, revision: number): T | undefined {
@@ -63,6 +68,7 @@ export class RevisionLru<T> {
    */
   async through(key: string, revision: number | null, build: () => Promise<T>): Promise<T> {
     const hit = revision === null ? undefined : this.get(key, revision);
+    this.onLookup?.(hit !== undefined);
     if (hit) return hit;
     const value = await build();
     if (revision !== null) this.set(key, revision, value);
@@ -100,14 +106,16 @@ export interface MetadataCache {
  * The caches of one app, built once with its registry deps (wing-deps.ts) and held there as
  * `metadata`: two apps in one process never share entries.
  */
-export function createMetadataCache(models: Pick<Models, 'Package'>): MetadataCache {
+export function createMetadataCache(models: Pick<Models, 'Package'>, metrics?: Metrics): MetadataCache {
+  const lru = <T>(max: number, cache: CacheName) =>
+    new RevisionLru<T>(max, metrics && ((hit) => metrics.cacheLookup(cache, hit)));
   return {
     revisions: createPackageRevisions(models),
-    packages: new RevisionLru(METADATA_CACHE_ENTRIES.packages),
-    versionLists: new RevisionLru(METADATA_CACHE_ENTRIES.versionLists),
-    versions: new RevisionLru(METADATA_CACHE_ENTRIES.versions),
-    packageResponses: new RevisionLru(METADATA_CACHE_ENTRIES.packageResponses),
-    versionResponses: new RevisionLru(METADATA_CACHE_ENTRIES.versionResponses),
+    packages: lru(METADATA_CACHE_ENTRIES.packages, 'packages'),
+    versionLists: lru(METADATA_CACHE_ENTRIES.versionLists, 'version_lists'),
+    versions: lru(METADATA_CACHE_ENTRIES.versions, 'versions'),
+    packageResponses: lru(METADATA_CACHE_ENTRIES.packageResponses, 'package_responses'),
+    versionResponses: lru(METADATA_CACHE_ENTRIES.versionResponses, 'version_responses'),
   };
 }
 

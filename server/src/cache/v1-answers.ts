@@ -33,7 +33,14 @@ export interface V1AnswerCache {
   clear: () => void;
 }
 
-export function createV1AnswerCache(options: { max?: number; now?: () => number } = {}): V1AnswerCache {
+export function createV1AnswerCache(
+  options: {
+    max?: number;
+    now?: () => number;
+    /** Told of each lookup: a hit is an answer kept or being built for another request. */
+    onLookup?: (hit: boolean) => void;
+  } = {},
+): V1AnswerCache {
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, V1Answer, Context>({
     max: options.max ?? 1000,
@@ -49,7 +56,9 @@ export function createV1AnswerCache(options: { max?: number; now?: () => number 
   });
   return {
     async answer(key, build) {
-      const answer = await cache.fetch(key, { context: { build, now } });
+      const status: LRUCache.Status<string, V1Answer, Context> = {};
+      const answer = await cache.fetch(key, { context: { build, now }, status });
+      options.onLookup?.(status.fetch === 'hit' || status.fetch === 'inflight');
       if (!answer) throw new Error(`no answer for ${key}`);
       // A failed panel: the requests that waited for this build share it; it is not kept.
       if (!answer.kept && cache.peek(key) === answer) cache.delete(key);

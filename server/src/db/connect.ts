@@ -29,6 +29,7 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
         dbName: database,
         serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
         bufferCommands: false,
+        monitorCommands: true,
       })
       .asPromise();
     log.info({ store: 'mongodb', uri: displayUri, database }, 'connected to MongoDB');
@@ -49,6 +50,7 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
     .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, {
       serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
       bufferCommands: false,
+      monitorCommands: true,
     })
     .asPromise();
   log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');

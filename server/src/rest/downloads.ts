@@ -8,6 +8,7 @@
 import { pipeline } from 'node:stream/promises';
 import { RegistryError, versionRefSchema } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
+import type { Metrics } from '../metrics/metrics.js';
 import type { AppDeps } from '../deps.js';
 import { resolveArtifact, resolveDownload, type Download } from '../services/registry/download-service.js';
 import { anonymousGet } from './cors.js';
@@ -21,7 +22,8 @@ function setDownloadHeaders(res: Response, download: Download): void {
   res.setHeader('etag', `"${download.integrity}"`);
 }
 
-async function send(req: Request, res: Response, download: Download): Promise<void> {
+/** Sends the artifact (or 304); the bytes of an artifact sent in full are counted in `metrics`. */
+async function send(req: Request, res: Response, download: Download, metrics: Metrics): Promise<void> {
   if (req.get('if-none-match') === `"${download.integrity}"`) {
     setDownloadHeaders(res, download);
     res.status(304).removeHeader('content-length');
@@ -35,10 +37,13 @@ async function send(req: Request, res: Response, download: Download): Promise<vo
   const bytes = await download.open(aborted.signal);
   setDownloadHeaders(res, download);
   res.status(200);
-  await pipeline(bytes, res).catch((error: unknown) => {
-    if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');
-    res.destroy();
-  });
+  await pipeline(bytes, res).then(
+    () => metrics.artifactBytes(download.size),
+    (error: unknown) => {
+      if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');
+      res.destroy();
+    },
+  );
 }
 
 function headNotAllowed(_req: Request, res: Response): void {
@@ -54,11 +59,11 @@ export function downloadRoutes(deps: AppDeps): Router {
   r.head(artifact, headNotAllowed);
   anonymousGet(r, versionDownload, async (req, res) => {
     const ref = versionRefSchema.parse(req.params);
-    await send(req, res, await resolveDownload(deps.registry, ref));
+    await send(req, res, await resolveDownload(deps.registry, ref), deps.metrics);
   });
   anonymousGet(r, artifact, async (req, res) => {
     const { sha256, filename } = req.params;
-    await send(req, res, await resolveArtifact(deps.registry, sha256, filename));
+    await send(req, res, await resolveArtifact(deps.registry, sha256, filename), deps.metrics);
   });
   return r;
 }

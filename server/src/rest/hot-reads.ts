@@ -63,8 +63,21 @@ function protocolOf(req: IncomingMessage, trust: Trust): string {
   return (value.split(',')[0] ?? own).trim();
 }
 
-function send(req: IncomingMessage, res: ServerResponse, answer: JsonResponse, log: RequestLogFields): void {
+/** The patterns of the Express routes these reads answer for (rest/packages.ts): the metrics' route label. */
+const PATTERN = {
+  package: '/packages/:namespace/:name',
+  version: '/packages/:namespace/:name/:version',
+} as const;
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: JsonResponse,
+  log: RequestLogFields,
+  kind: HotRead['kind'],
+): void {
   log.hot = true;
+  req.routePattern = PATTERN[kind];
   for (const [name, value] of ANONYMOUS_GET_CORS_HEADERS) res.setHeader(name, value);
   res.setHeader('etag', answer.etag);
   if (fresh(req.headers, { etag: answer.etag })) {
@@ -96,7 +109,7 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
         : packageDocument(deps.registry, hot.ref);
     answer()
       .then(
-        (found) => send(req, res, found, log),
+        (found) => send(req, res, found, log, hot.kind),
         () => {
           app(req, res);
         },

@@ -27,24 +27,30 @@ function queryOf(req: Request, ...names: string[]): Record<string, string> {
 export function trustRoutes(deps: AppDeps): Router {
   const r = Router();
   anonymousGet(r, '/keys', async (req, res) => {
+    deps.metrics.trustRead('keys');
     res.json(await callerFor(req, deps).trust.keys());
   });
   anonymousGet(r, '/log/checkpoint', async (req, res) => {
+    deps.metrics.trustRead('checkpoint');
     const { note } = await callerFor(req, deps).log.checkpoint();
     res.type('text/plain').send(note);
   });
   anonymousGet(r, '/log/entries/:index', async (req, res) => {
+    deps.metrics.trustRead('entry');
     res.json(await callerFor(req, deps).log.entry({ index: req.params.index }));
   });
   anonymousGet(r, '/log/proof/inclusion', async (req, res) => {
+    deps.metrics.trustRead('inclusion');
     // The by-index form of the input alone, so that a bad query names `index` or `size`.
     const [byIndex] = inclusionInputSchema.options;
     res.json(await callerFor(req, deps).log.inclusion(byIndex.parse(queryOf(req, 'index', 'size'))));
   });
   anonymousGet(r, '/log/proof/inclusion/:namespace/:name/:version', async (req, res) => {
+    deps.metrics.trustRead('inclusion');
     res.json(await callerFor(req, deps).log.inclusion({ ...req.params, ...queryOf(req, 'size') }));
   });
   anonymousGet(r, '/log/proof/consistency', async (req, res) => {
+    deps.metrics.trustRead('consistency');
     const { from, to } = queryOf(req, 'from', 'to');
     res.json(await callerFor(req, deps).log.consistency({ from, to }));
   });

@@ -175,6 +175,32 @@ const FIXTURES: Record<string, Fixture> = {
     },
     chain: ['server/src/services/website/token.ts', 'server/src/deps.ts'],
   },
+  'metrics-knows-no-app': {
+    view: 'main',
+    files: {
+      'server/src/metrics/prometheus-metrics.ts': exporting('./labels.js'),
+      'server/src/metrics/labels.ts': exporting('../cache/metadata-cache.js'),
+      'server/src/cache/metadata-cache.ts': exporting(),
+    },
+    chain: [
+      'server/src/metrics/prometheus-metrics.ts',
+      'server/src/metrics/labels.ts',
+      'server/src/cache/metadata-cache.ts',
+    ],
+  },
+  'prom-client-in-metrics-only': {
+    view: 'main',
+    files: { 'server/src/rest/downloads.ts': exporting('prom-client') },
+    chain: ['server/src/rest/downloads.ts', 'prom-client'],
+  },
+  'services-metrics-via-interface': {
+    view: 'main',
+    files: {
+      'server/src/services/registry/publish-service.ts': exporting('../../metrics/prometheus-metrics.js'),
+      'server/src/metrics/prometheus-metrics.ts': exporting(),
+    },
+    chain: ['server/src/services/registry/publish-service.ts', 'server/src/metrics/prometheus-metrics.ts'],
+  },
   'child-side-self-contained': {
     view: 'main',
     files: {

@@ -67,11 +67,12 @@ export async function startTestServer(
     options.dataEnv ?? { PUBLIC_RPC_URL: 'off' },
   );
   deps.registry.downloads.start();
-  const server = createHttpServer(deps).listen(0, '127.0.0.1');
+  // On HOST (default 127.0.0.1); a server on every address (0.0.0.0) is reached on loopback.
+  const server = createHttpServer(deps).listen(0, config.HOST);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`,
     deps,
     logs,
     storeEnv: { PKG_DATA_DIR: dataDir, ...(uri ? { MONGODB_URI: uri } : {}) },

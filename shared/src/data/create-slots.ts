@@ -8,6 +8,7 @@ import type { GuardedFetcher } from './net/guarded-fetch.js';
 import { netPolicy } from './net/net-policy.js';
 import { processThrottles, type ThrottleRegistry } from './net/throttle.js';
 import type { ProviderDescriptor, ProviderKind, ProviderRuntime } from './providers/provider-types.js';
+import { notify, type DataObserver } from './routing/observer.js';
 import type { ProviderSlot } from './routing/route.js';
 
 export interface SlotOptions {
@@ -19,6 +20,8 @@ export interface SlotOptions {
   timeoutMs?: Partial<Record<ProviderKind, number>> | undefined;
   /** The request budgets; default the process-wide ones (tests pass their own). */
   throttles?: ThrottleRegistry | undefined;
+  /** Told of each wait for a request budget (routing/observer.ts). */
+  observer?: DataObserver | undefined;
 }
 
 export function createSlots(
@@ -54,7 +57,8 @@ export function createSlots(
         runtime ??= descriptor.load().then((factory) =>
           factory(endpoint, {
             fetch: async (request) => {
-              await throttle?.admit(policy.timeoutMs);
+              const waited = (await throttle?.admit(policy.timeoutMs)) ?? 0;
+              if (waited > 0) notify(options.observer, 'throttleWait', descriptor.id, waited / 1000);
               return options.fetcher.fetch({ ...request, policy, redact: options.redact });
             },
             policy,

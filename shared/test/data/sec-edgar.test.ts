@@ -553,8 +553,9 @@ describe('at most 10 requests a second across the process', () => {
         admit: async (timeoutMs) => {
           entered += 1;
           if (entered === 11) onEleventh();
-          await throttle.admit(timeoutMs);
+          const waited = await throttle.admit(timeoutMs);
           admittedAt.push(Date.now());
+          return waited;
         },
       };
     };

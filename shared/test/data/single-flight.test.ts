@@ -63,6 +63,7 @@ function heldBudget() {
         budget.reached += 1;
         onFirst();
         await gate;
+        return 0;
       },
     })) as ThrottleRegistry,
   };

@@ -7,6 +7,7 @@ import type { V1Answer, V1Name, V1Params } from '@pkg/shared';
 import type { DataClient, ProjectTokenConfig } from '@pkg/shared/data';
 import type { Models } from '../../db/models/index.js';
 import type { Logger } from '../../logger.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import type { AiDeps, WebsiteDeps } from '../website/index.js';
 import type { Messenger } from './types.js';
 
@@ -37,6 +38,8 @@ export interface BotDeps {
   /** Waits (429 retry_after, pacing); tests pass one that advances their own clock. */
   wait: (ms: number) => Promise<void>;
   log: Logger;
+  /** The leader gauge and the alert checks' counter (docs/operator.md, "Metrics"). */
+  metrics: Metrics;
   /** Telegram answers sent after the webhook was answered, still on their way. */
   pendingReplies: Set<Promise<void>>;
   /** Discord answers deferred and edited in later, still on their way. */

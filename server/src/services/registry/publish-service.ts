@@ -110,7 +110,20 @@ function originOf(input: PublishInput): ProvenanceOrigin {
   return { recorded: true, via: build ? 'oidc' : 'token', client: input.client, source: input.source, build };
 }
 
+/** Publishes, counting the outcome (`published` or the error's code) by how the publisher authenticated. */
 export async function publish(deps: RegistryDeps, input: PublishInput): Promise<PublishOutput> {
+  const auth = tokenBuild(input.auth) ? 'oidc' : 'token';
+  try {
+    const output = await publishArchive(deps, input);
+    deps.metrics.publish('published', auth);
+    return output;
+  } catch (error) {
+    deps.metrics.publish(error instanceof RegistryError ? error.code : 'error', auth);
+    throw error;
+  }
+}
+
+async function publishArchive(deps: RegistryDeps, input: PublishInput): Promise<PublishOutput> {
   const checked = await validate(input.bytes);
   const { namespace, name, version } = checked.manifest;
   // The key check reads the store too: one round trip for both. An authorization failure is

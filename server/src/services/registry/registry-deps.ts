@@ -11,6 +11,7 @@ import type { ArtifactStore } from '../../db/artifact-store.js';
 import type { Models } from '../../db/models/index.js';
 import type { Limiter } from '../../infra/limiter.js';
 import type { Logger } from '../../logger.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import type { OidcPlatform } from '@pkg/shared';
 import type { DownloadCounter } from './downloads/download-counter.js';
 import type { OidcState } from './publishing/oidc-keys.js';
@@ -71,4 +72,6 @@ export interface RegistryDeps {
    * (downloads/download-counter.ts; docs/registry-api.md, "Download counts"), one per app.
    */
   downloads: DownloadCounter;
+  /** Publishes, log appends and the bytes of downloads, counted (docs/operator.md, "Metrics"). */
+  metrics: Metrics;
 }

@@ -31,11 +31,21 @@ export function createClientCore(options: DataClientOptions) {
     redact,
     timeoutMs: options.timeoutMs,
     throttles: options.throttles,
+    observer: options.observer,
   });
   const states = createProviderStates(clock);
   const cache = options.cache ?? createResultCache({ clock });
   const flights = new Map<string, Promise<Result>>();
-  const deps: RouterDeps = { slots, states, cache, flights, clock, chain, redact };
+  const deps: RouterDeps = {
+    slots,
+    states,
+    cache,
+    flights,
+    clock,
+    chain,
+    redact,
+    observer: options.observer,
+  };
   const byName = new Map(BY_NAME);
   for (const extra of options.capabilities ?? []) byName.set(extra.name, extra);
   return { env, clock, chain, redact, fetcher, slots, states, deps, byName };

@@ -7,6 +7,7 @@ import type { ThrottleRegistry } from '../net/throttle.js';
 import type { ProviderDescriptor, ProviderKind } from '../providers/provider-types.js';
 import type { ResultCache } from '../routing/cache.js';
 import type { Clock } from '../routing/clock.js';
+import type { DataObserver } from '../routing/observer.js';
 
 export interface DataClientOptions {
   /** The variables to use; default: loadDataEnv(loadEnv). */
@@ -23,6 +24,8 @@ export interface DataClientOptions {
   throttles?: ThrottleRegistry;
   /** Capabilities beyond the table's (a provider's own before it joins the table), run by name. */
   capabilities?: readonly CapabilityDefinition[];
+  /** Told of cache lookups, provider calls and budget waits: the host's metrics (routing/observer.ts). */
+  observer?: DataObserver;
 }
 
 export interface FreshOption {

@@ -9,8 +9,11 @@ import { RateLimitedError } from '../errors/data-errors.js';
 
 export interface Throttle {
   readonly perWindow: number;
-  /** Resolves when the request may go, or throws RateLimitedError when the wait would pass `timeoutMs`. */
-  admit: (timeoutMs: number) => Promise<void>;
+  /**
+   * Resolves, with the milliseconds it waited, when the request may go, or throws
+   * RateLimitedError when the wait would pass `timeoutMs`.
+   */
+  admit: (timeoutMs: number) => Promise<number>;
 }
 
 export function createThrottle(provider: string, perWindow: number, windowMs = 60_000): Throttle {
@@ -20,10 +23,11 @@ export function createThrottle(provider: string, perWindow: number, windowMs = 6
     perWindow,
     async admit(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
+      let waited = 0;
       for (;;) {
         try {
           await limiter.consume(provider);
-          return;
+          return waited;
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const wait = Math.max(rejection.msBeforeNext, 1);
@@ -34,6 +38,7 @@ export function createThrottle(provider: string, perWindow: number, windowMs = 6
             );
           }
           await delay(wait);
+          waited += wait;
         }
       }
     },

@@ -20,6 +20,7 @@ import { describeFailure, errorResult, liveResult, toResult, unavailableResult }
 import type { LiveResult, ProviderAttempt, Result } from '../../contract/result-schema.js';
 import type { ResultCache } from './cache.js';
 import type { Clock } from './clock.js';
+import { notify, type DataObserver, type ProviderCallOutcome } from './observer.js';
 import type { ProviderStates } from './provider-states.js';
 import { withRetry } from './retry-policy.js';
 import { NO_DATA_REASON } from '../../contract/no-data.js';
@@ -40,6 +41,8 @@ export interface RouterDeps {
   clock: Clock;
   chain: Chain;
   redact: Redactor;
+  /** Told of cache lookups and provider calls (routing/observer.ts). */
+  observer?: DataObserver | undefined;
 }
 
 const FINAL: ReadonlySet<FailureKind> = new Set(['not_found', 'refused', 'invalid_input']);
@@ -132,7 +135,11 @@ export async function route(
   const cacheable = !options.fresh && ttlMs > 0;
   if (cacheable) {
     const hit = deps.cache.get(key);
-    if (hit) return hit;
+    notify(deps.observer, 'cacheLookup', hit !== undefined);
+    if (hit) {
+      notify(deps.observer, 'providerCall', hit.provenance.source, 'cached');
+      return hit;
+    }
   }
   if (!cacheable || options.onFailure)
     return routeUpstream(deps, capability, params, options, { target, key, ttlMs });
@@ -202,6 +209,12 @@ function served(
   return result;
 }
 
+/** A failed call as the observer's outcome (routing/observer.ts). */
+function callOutcome(kind: FailureKind): ProviderCallOutcome {
+  if (kind === 'rate_limited') return 'rate_limited';
+  return kind === 'no_data' || kind === 'unsupported' ? 'unavailable' : 'error';
+}
+
 /** What a failure of this kind does to the provider's state. */
 function recordFailure(
   states: ProviderStates,
@@ -260,6 +273,7 @@ async function routeUpstream(
   const order: string[] = declared.map((s) => s.descriptor.id);
   const asked = order.join(', ') || pin || 'none';
   if (candidates.length === 0) {
+    notify(deps.observer, 'providerCall', 'none', 'unavailable');
     return unavailableResult({
       capability: capability.name,
       provider: asked,
@@ -276,12 +290,16 @@ async function routeUpstream(
   const kinds: FailureKind[] = [];
   for (const slot of candidates) {
     const { id } = slot.descriptor;
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     try {
       const answer = await attempt(deps, slot, capability.name, params);
+      notify(deps.observer, 'providerCall', id, 'live', took());
       states.recordSuccess(id);
       return served(deps, id, answer, request, [...withheld, ...attempts]);
     } catch (error) {
       const kind = findProviderError(error)?.kind ?? 'failure';
+      notify(deps.observer, 'providerCall', id, callOutcome(kind), took());
       const record = { provider: id, error: describeFailure(error, redact) };
       options.onFailure?.(id, kind);
       if (FINAL.has(kind))

@@ -73,6 +73,7 @@ async function refreshLease(state: SchedulerState): Promise<LeaseState> {
     deps.log.info({ event: 'lost', holder, term: state.lastState?.term ?? 0 }, 'bot lease');
   state.leader = lease.leader;
   state.lastState = lease;
+  deps.metrics.botLeader(lease.leader);
   return lease;
 }
 
@@ -99,7 +100,9 @@ async function runAndRecord(
       { upsert: true },
     );
     deps.log.info({ check, ...report }, 'bot check');
+    deps.metrics.alertCheck(check, true);
   } catch (error) {
+    deps.metrics.alertCheck(check, false);
     const message = errorMessage(error);
     await deps.models.BotCursor.updateOne(
       { _id: check },
@@ -192,6 +195,7 @@ async function stop(state: SchedulerState): Promise<void> {
       'bot lease',
     );
     state.leader = false;
+    state.deps.metrics.botLeader(false);
   }
 }
 

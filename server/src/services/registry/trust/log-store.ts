@@ -210,5 +210,9 @@ export function appendEntry(deps: RegistryDeps, entry: NewEntry, signer?: Signer
   const run = () => appendNow(deps, entry, signer);
   const appended = deps.trust.appending.then(run, run);
   deps.trust.appending = appended.catch(() => undefined);
+  appended.then(
+    () => deps.metrics.logAppend(entry.kind, true),
+    () => deps.metrics.logAppend(entry.kind, false),
+  );
   return appended;
 }

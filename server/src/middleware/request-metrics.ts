@@ -1,0 +1,60 @@
+// Counts and times every answered request by its route pattern, method and status
+// (docs/operator.md, "Metrics"), in front of the hot-read path and the Express app. The route
+// label is never the raw path: the pattern the hot-read path or Express matched
+// (`/packages/:namespace/:name`), `/trpc/<procedure>` for a known tRPC procedure, `unmatched` for
+// a request no route took (the 404 handler marks it), `(middleware)` for an answer given before
+// any route (the website's static files, a refused rate limit, a CORS preflight). A request costs
+// one listener, one counter increment and one histogram observation.
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { Request } from 'express';
+import type { Metrics } from '../metrics/metrics.js';
+import type {} from '../request-fields.js';
+
+export const UNMATCHED_ROUTE = 'unmatched';
+const MIDDLEWARE_ROUTE = '(middleware)';
+const TRPC_PREFIX = '/trpc/';
+
+/** `/trpc/<procedure>` when every procedure the path names is known; several: `/trpc/(batch)`. */
+function trpcRoute(url: string, procedures: ReadonlySet<string>): string | undefined {
+  if (!url.startsWith(TRPC_PREFIX)) return undefined;
+  const end = url.indexOf('?');
+  const names = url.slice(TRPC_PREFIX.length, end === -1 ? undefined : end).split(',');
+  if (!names.every((name) => procedures.has(name))) return undefined;
+  return names.length === 1 ? `${TRPC_PREFIX}${names[0]}` : `${TRPC_PREFIX}(batch)`;
+}
+
+/** The request's route label, read when its answer has been sent. */
+export function routeLabel(req: IncomingMessage, status: number, procedures: ReadonlySet<string>): string {
+  if (req.routePattern) return req.routePattern;
+  const express = req as Partial<Pick<Request, 'baseUrl'>> & { route?: { path?: unknown } };
+  const pattern = express.route?.path;
+  if (typeof pattern === 'string') return `${express.baseUrl ?? ''}${pattern}`;
+  // Express strips the mount path (/trpc) from req.url inside the middleware: its originalUrl keeps it.
+  const trpc = trpcRoute(
+    (req as Partial<Pick<Request, 'originalUrl'>>).originalUrl ?? req.url ?? '',
+    procedures,
+  );
+  if (trpc) return trpc;
+  return status === 404 ? UNMATCHED_ROUTE : MIDDLEWARE_ROUTE;
+}
+
+/** `listener` with every answered request counted and timed. */
+export function withRequestMetrics(
+  listener: RequestListener,
+  metrics: Metrics,
+  procedures: ReadonlySet<string>,
+): RequestListener {
+  return (req, res) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      metrics.request(
+        routeLabel(req, res.statusCode, procedures),
+        req.method ?? 'GET',
+        res.statusCode,
+        seconds,
+      );
+    });
+    listener(req, res);
+  };
+}
