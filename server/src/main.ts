@@ -41,32 +41,39 @@ async function start(): Promise<void> {
   // A bad PKG_SIGNING_KEY stops the server here, before it listens (docs/trust.md).
   await readKeySource(deps.registry);
   deps.readiness.waitingFor('the store is not reachable yet');
+
+  let stopping = false;
+  let scheduler: AlertScheduler | undefined;
+  const becomeReady = () => {
+    deps.readiness.markReady();
+    logger.info('ready');
+    scheduler = startAlertScheduler(deps.bots);
+    // Downloads are counted in memory and written every PKG_DOWNLOADS_FLUSH_MS, and once more
+    // below after the last response (docs/registry-api.md, "Download counts").
+    deps.registry.downloads.start();
+    // Versions published before signing existed are signed and logged (docs/trust.md).
+    backfillTrust(deps.registry).then(
+      (done) => {
+        if (done.signed || done.logged) logger.info(done, 'versions signed and logged');
+      },
+      (error: unknown) =>
+        logger.warn({ err: error }, 'versions were not signed and logged; retried at the next start'),
+    );
+  };
+  const prepared = store.connected.then(() => whenPrepared(deps, logger, () => stopping));
+  // A store there at once is prepared before the server listens, so that listening means ready;
+  // one that is not is waited for behind the listener (docs/operator.md, "Starting with the store down").
+  const storeAtStart = await store.firstAttempt;
+  if (storeAtStart && (await prepared)) becomeReady();
+
   const server = createHttpServer(deps).listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ url: `http://${config.HOST}:${port}`, store: store.kind }, 'pkg registry listening');
-
-  let stopping = false;
-  let scheduler: AlertScheduler | undefined;
-  void store.connected
-    .then(() => whenPrepared(deps, logger, () => stopping))
-    .then((prepared) => {
-      if (!prepared || stopping) return;
-      deps.readiness.markReady();
-      logger.info('ready');
-      scheduler = startAlertScheduler(deps.bots);
-      // Downloads are counted in memory and written every PKG_DOWNLOADS_FLUSH_MS, and once more
-      // below after the last response (docs/registry-api.md, "Download counts").
-      deps.registry.downloads.start();
-      // Versions published before signing existed are signed and logged (docs/trust.md).
-      backfillTrust(deps.registry).then(
-        (done) => {
-          if (done.signed || done.logged) logger.info(done, 'versions signed and logged');
-        },
-        (error: unknown) =>
-          logger.warn({ err: error }, 'versions were not signed and logged; retried at the next start'),
-      );
+  if (!storeAtStart)
+    void prepared.then((done) => {
+      if (done && !stopping) becomeReady();
     });
 
   const shutdown = (signal: string) => {

@@ -20,6 +20,8 @@ export const MAX_RETRY_MS = 15_000;
 export interface StoreInBackground extends OpenStore {
   /** Resolves once the store is connected (never rejects; stops trying when closed). */
   connected: Promise<void>;
+  /** Whether the first attempt connected: the store was there when the server started. */
+  firstAttempt: Promise<boolean>;
 }
 
 /** The wait after the `attempt`-th failed attempt (1-based). */
@@ -30,7 +32,7 @@ export function retryDelayMs(attempt: number): number {
 export async function connectWithRetry(config: Config, log: Logger): Promise<StoreInBackground> {
   if (!config.MONGODB_URI) {
     const store = await openStore(config, log);
-    return { ...store, connected: Promise.resolve() };
+    return { ...store, connected: Promise.resolve(), firstAttempt: Promise.resolve(true) };
   }
   const { uri, database, displayUri } = parseMongoUri(config.MONGODB_URI);
   const connection = mongoose.createConnection();
@@ -41,15 +43,19 @@ export async function connectWithRetry(config: Config, log: Logger): Promise<Sto
   };
   const stop = new AbortController();
   let unwatch = () => {};
+  let firstDone: (connected: boolean) => void = () => {};
+  const firstAttempt = new Promise<boolean>((resolve) => (firstDone = resolve));
   const connected = (async () => {
     for (let attempt = 1; !stop.signal.aborted; attempt++) {
       try {
         await connection.openUri(uri, options);
+        firstDone(true);
         if (stop.signal.aborted) return;
         log.info({ store: 'mongodb', uri: displayUri, database, attempt }, 'connected to MongoDB');
         unwatch = watchConnection(connection, log);
         return;
       } catch (error) {
+        firstDone(false);
         if (stop.signal.aborted) return;
         const retryInMs = retryDelayMs(attempt);
         const reason = withoutCredentials(error instanceof Error ? error.message : String(error), uri);
@@ -66,6 +72,7 @@ export async function connectWithRetry(config: Config, log: Logger): Promise<Sto
     displayUri,
     connection,
     connected,
+    firstAttempt,
     close: async () => {
       stop.abort();
       unwatch();
