@@ -250,8 +250,9 @@ test(
           );
           await delay(500);
         }
-        const restarted = now();
+        const restarting = now();
         store = await startStoreProcess(storeDir, port);
+        const restarted = now();
         let recovered = Number.NaN;
         while (Date.now() < deadline + 60_000) {
           const ok = await fetch(`${server?.url}/packages/soak/p0`, {
@@ -269,7 +270,7 @@ test(
         w.to = recovered;
         const healthOk = health.filter((s) => s === 200).length;
         w.observed.push(
-          `store down ${fmt(restarted - w.from)} s; /health ${healthOk}/${health.length} polls 200; first 200 read ${fmt(recovered - restarted)} s after the restart; server pid ${server?.child.pid} never restarted (exit code ${server?.child.exitCode ?? 'none'})`,
+          `store down ${fmt(restarted - w.from)} s (its restart took ${fmt(restarted - restarting)} s); /health ${healthOk}/${health.length} polls 200; first 200 read ${fmt(recovered - restarted)} s after the store served again; server pid ${server?.child.pid} never restarted (exit code ${server?.child.exitCode ?? 'none'})`,
         );
         windows.push(w);
       })();

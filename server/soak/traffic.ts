@@ -312,13 +312,15 @@ export function slowClient(
     const timer = setInterval(() => {
       if (i < text.length) socket.write(text[i++] ?? 'a');
     }, everyMs);
+    const onStop = () => done('soak');
     const done = (closedBy: 'server' | 'soak') => {
       clearInterval(timer);
+      stop.removeEventListener('abort', onStop);
       socket.destroy();
       resolve({ heldMs: Date.now() - started, closedBy });
     };
     socket.on('close', () => done('server'));
     socket.on('error', () => undefined);
-    stop.addEventListener('abort', () => done('soak'), { once: true });
+    stop.addEventListener('abort', onStop, { once: true });
   });
 }
