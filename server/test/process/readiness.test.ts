@@ -6,7 +6,8 @@
 //     restart, and publishes, reads and downloads work;
 //   - /ready is 200 while the server runs, and 503 `stopping` from SIGTERM on while a slow publish
 //     is still in flight; that publish is then answered 201 and the process exits 0.
-// Each failed connection attempt is logged once, naming the URI (its password redacted).
+//   - while the store stays down, each failed connection attempt is logged once, with the wait
+//     before the next (0.5 s, doubling) and the URI with its password redacted.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -112,6 +113,31 @@ describe('a server started while its store is down', () => {
     expect(download.status).toBe(200);
     const bytes = Buffer.from(await download.arrayBuffer());
     expect(`sha256-${createHash('sha256').update(bytes).digest('hex')}`).toBe(pack.integrity);
+  });
+});
+
+describe('a server whose store stays down', () => {
+  test('logs each failed attempt once, with a doubling wait and without the password', async () => {
+    const port = await freePort();
+    const server = await spawnServer({
+      MONGODB_URI: `mongodb://registry:s3cret-pw@127.0.0.1:${port}/pkg`,
+      PKG_DATA_DIR: tempDir('pkg-ready-down-'),
+      MONGODB_SERVER_SELECTION_TIMEOUT_MS: '200',
+    });
+    try {
+      await server.waitForLine((line) => line.attempt === 3);
+      const attempts = server.lines.filter((line) => typeof line.attempt === 'number');
+      expect(attempts.slice(0, 3)).toMatchObject([
+        { attempt: 1, retryInMs: 500, uri: `mongodb://registry:***@127.0.0.1:${port}/pkg` },
+        { attempt: 2, retryInMs: 1000 },
+        { attempt: 3, retryInMs: 2000 },
+      ]);
+      expect(JSON.stringify(server.lines)).not.toContain('s3cret-pw');
+      expect((await readiness(server.url)).status).toBe(503);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
