@@ -135,6 +135,8 @@ describe('a server whose store stays down', () => {
       expect(JSON.stringify(server.lines)).not.toContain('s3cret-pw');
       expect((await readiness(server.url)).status).toBe(503);
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      // A shutdown while still waiting for the store stops the retries and exits cleanly.
+      expect(await server.stop()).toBe(0);
     } finally {
       await server.stop();
     }
