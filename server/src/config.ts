@@ -233,6 +233,17 @@ export const configSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Milliseconds between a shutdown signal and closing the listener (docs/operator.md,
+   * "Readiness and liveness"): GET /ready answers 503 meanwhile while requests are still served,
+   * so that a load balancer stops sending before connections are refused.
+   */
+  PKG_SHUTDOWN_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be between 0 and 600000')
+    .max(600_000, 'must be between 0 and 600000')
+    .default(0),
 });
 
 /**

@@ -1,6 +1,8 @@
-// Builds the app's dependencies on an open connection: models (with their indexes), the
-// artifact store, the shared limiter, the data layer, and the three wings' deps (wing-deps.ts).
-// main.ts and the tests use the same function.
+// Builds the app's dependencies on a connection: models, the artifact store, the shared limiter,
+// the data layer, and the three wings' deps (wing-deps.ts); then the start-up work on the store
+// (indexes, the signing key). buildDeps needs no store, so main.ts builds the deps and listens
+// before the store is reachable, and runs prepareStore once it is (docs/operator.md, "Starting
+// with the store down"). createDeps does both, for the tests and pkg-admin.
 import path from 'node:path';
 import type { Connection } from 'mongoose';
 import type { Config } from './config.js';
@@ -17,6 +19,12 @@ import { loadPassKeys } from './infra/pass-keys.js';
 import { createDataClient, loadDataEnv, type DataEnv } from '@pkg/shared/data';
 import { monitorStore } from './db/monitor-store.js';
 import { createPrometheusMetrics } from './metrics/prometheus-metrics.js';
+import { createReadiness } from './readiness.js';
+
+/** Whether a registry without any signing key gets one now (see createDeps). */
+export interface StoreStartOptions {
+  createSigningKey: boolean;
+}
 
 export async function createDeps(
   config: Config,
@@ -29,13 +37,26 @@ export async function createDeps(
    * Whether a registry without any signing key gets one now (in the data directory): on a
    * server's start, not for pkg-admin, which only loads the key of its source (docs/trust.md).
    */
-  options: { createSigningKey: boolean } = { createSigningKey: true },
+  options: StoreStartOptions = { createSigningKey: true },
 ): Promise<AppDeps> {
+  const deps = buildDeps(config, logger, db, clock, dataEnv);
+  await prepareStore(deps, options);
+  deps.readiness.markReady();
+  return deps;
+}
+
+/** The deps on a connection that may not be open yet: nothing here reads or writes the store. */
+export function buildDeps(
+  config: Config,
+  logger: Logger,
+  db: Connection,
+  clock: () => Date = () => new Date(),
+  dataEnv: DataEnv = loadDataEnv().values,
+): AppDeps {
   // Before the first operation: the store's metrics count from an empty pool (db/monitor-store.ts).
   const metrics = createPrometheusMetrics();
   monitorStore(db, metrics);
   const models = createModels(db);
-  await syncIndexes(models);
   const limiter = createLimiter(models, {
     authFailureLimit: config.PKG_AUTH_FAILURE_LIMIT,
     authFailureWindowMs: config.PKG_AUTH_FAILURE_WINDOW_SECONDS * 1000,
@@ -60,7 +81,7 @@ export async function createDeps(
       throttleWait: (provider, seconds) => metrics.throttleWait(provider, seconds),
     },
   });
-  const deps = withWings({
+  return withWings({
     config,
     logger,
     db,
@@ -73,8 +94,12 @@ export async function createDeps(
     allowPrivateNetwork: dataEnv.PKG_NET_ALLOW_PRIVATE === '1',
     trust: createTrustState(),
     metrics,
+    readiness: createReadiness(),
   });
-  // The signing key, created on the first start of a registry without one (docs/trust.md, "Keys").
+}
+
+/** The start-up work on the connected store: every index, then the signing key (docs/trust.md, "Keys"). */
+export async function prepareStore(deps: AppDeps, options: StoreStartOptions): Promise<void> {
+  await syncIndexes(deps.models);
   await prepareSigningKey(deps.registry, options);
-  return deps;
 }

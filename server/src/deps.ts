@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { ArtifactStore } from './db/artifact-store.js';
 import type { Models } from './db/models/index.js';
 import type { Logger } from './logger.js';
+import type { Readiness } from './readiness.js';
 import type { Limiter } from './infra/limiter.js';
 import type { PassKeys } from './infra/pass-keys.js';
 import type { DataClient } from '@pkg/shared/data';
@@ -32,6 +33,8 @@ export interface AppDeps {
   trust: TrustState;
   /** What the app counts, and its scrape (docs/operator.md, "Metrics"); one registry per app. */
   metrics: PrometheusMetrics;
+  /** Whether this process should be sent traffic: GET /ready (docs/operator.md, "Readiness and liveness"). */
+  readiness: Readiness;
   /** The three wings' own deps, built once by createDeps (docs/architecture.md). */
   registry: RegistryDeps;
   website: WebsiteDeps;

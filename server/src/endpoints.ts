@@ -2,6 +2,7 @@
 export const REST_ENDPOINTS = [
   'GET /',
   'GET /health',
+  'GET /ready',
   'GET /packages/search?q=<query>&limit=<n>&page=<n>&namespace=<ns>&no-network=1&no-file-writes=1&no-env=1&verified=1',
   'GET /packages/:namespace/:name',
   'GET /packages/:namespace/:name/versions',

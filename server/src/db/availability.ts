@@ -10,6 +10,10 @@ export {
   storageUnavailable,
 } from '../errors/storage-failure.js';
 
+export function isStorageConnected(db: Connection): boolean {
+  return db.readyState === mongoose.ConnectionStates.connected;
+}
+
 export function assertStorageReady(db: Connection): void {
-  if (db.readyState !== mongoose.ConnectionStates.connected) throw storageUnavailable();
+  if (!isStorageConnected(db)) throw storageUnavailable();
 }

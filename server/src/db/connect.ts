@@ -21,16 +21,24 @@ export interface OpenStore {
   close(): Promise<void>;
 }
 
+/**
+ * The options of every connection to the store: no buffering (a request during an outage gets
+ * its 503 at once, availability.ts), and the driver's command events for the metrics
+ * (monitor-store.ts).
+ */
+export function connectionOptions(config: Config) {
+  return {
+    serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
+    bufferCommands: false,
+    monitorCommands: true,
+  };
+}
+
 export async function openStore(config: Config, log: Logger): Promise<OpenStore> {
   if (config.MONGODB_URI) {
     const { uri, database, displayUri } = parseMongoUri(config.MONGODB_URI);
     const connection = await mongoose
-      .createConnection(uri, {
-        dbName: database,
-        serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
-        bufferCommands: false,
-        monitorCommands: true,
-      })
+      .createConnection(uri, { ...connectionOptions(config), dbName: database })
       .asPromise();
     log.info({ store: 'mongodb', uri: displayUri, database }, 'connected to MongoDB');
     const unwatch = watchConnection(connection, log);
@@ -47,11 +55,7 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
   const dir = path.resolve(config.PKG_DATA_DIR);
   const store = await startEmbeddedStore({ dir });
   const connection = await mongoose
-    .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, {
-      serverSelectionTimeoutMS: config.MONGODB_SERVER_SELECTION_TIMEOUT_MS,
-      bufferCommands: false,
-      monitorCommands: true,
-    })
+    .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, connectionOptions(config))
     .asPromise();
   log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');
   const unwatch = watchConnection(connection, log);

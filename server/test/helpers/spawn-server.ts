@@ -21,10 +21,20 @@ export interface SpawnedServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+export interface SpawnOptions {
+  /** Options for node before the script (the soak's `--import` of its probe). */
+  nodeArgs?: string[];
+  /** An IPC channel to the child (the soak's probe answers on it). */
+  ipc?: boolean;
+}
+
+export async function spawnServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_MAIN], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
   const events = new EventEmitter();
@@ -32,7 +42,9 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
+    const stdout = child.stdout;
+    if (!stdout) throw new Error('the server has no stdout pipe');
+    const rl = createInterface({ input: stdout });
     rl.on('line', (line) => {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;

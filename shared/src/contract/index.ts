@@ -7,6 +7,8 @@ export {
   API_VERSION,
   healthSchema,
   type Health,
+  readinessSchema,
+  type Readiness,
   serviceInfoSchema,
   type ServiceInfo,
 } from '../schemas/service.js';
