@@ -185,53 +185,41 @@ export function bot(target: Target): Promise<Answer> {
 const HOSTILE_IPS = ['10.66.0.1', '10.66.0.2', '10.66.0.3', '10.66.0.4'];
 const hostileHeaders = () => ({ 'x-forwarded-for': pick(HOSTILE_IPS) });
 
+/** A POST of the hostile client, with its token and one of its addresses. */
+function hostilePost(
+  target: Target,
+  path: string,
+  contentType: string,
+  body: string | Uint8Array,
+): Promise<Response> {
+  return fetch(`${target.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': contentType,
+      authorization: `Bearer ${target.hostileToken}`,
+      ...hostileHeaders(),
+    },
+    body,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
 /** One hostile request of a random kind; every one should be refused with a 4xx. */
 export function hostile(target: Target): Promise<Answer> {
   const kinds: Record<string, () => Promise<Response>> = {
     'oversized archive': () =>
-      fetch(`${target.url}/publish`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/gzip',
-          authorization: `Bearer ${target.hostileToken}`,
-          ...hostileHeaders(),
-        },
-        body: new Uint8Array(6 * 1024 * 1024),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      }),
+      hostilePost(target, '/publish', 'application/gzip', new Uint8Array(6 * 1024 * 1024)),
     'oversized json': () =>
-      fetch(`${target.url}/auth/tokens`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${target.hostileToken}`,
-          ...hostileHeaders(),
-        },
-        body: JSON.stringify({ label: 'x'.repeat(2 * 1024 * 1024) }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      }),
+      hostilePost(
+        target,
+        '/auth/tokens',
+        'application/json',
+        JSON.stringify({ label: 'x'.repeat(2 * 1024 * 1024) }),
+      ),
     'malformed json': () =>
-      fetch(`${target.url}/auth/tokens`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${target.hostileToken}`,
-          ...hostileHeaders(),
-        },
-        body: '{"label": "unterminated',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      }),
+      hostilePost(target, '/auth/tokens', 'application/json', '{"label": "unterminated'),
     'bad archive': () =>
-      fetch(`${target.url}/publish`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/gzip',
-          authorization: `Bearer ${target.hostileToken}`,
-          ...hostileHeaders(),
-        },
-        body: new Uint8Array(randomBytes(4096)),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      }),
+      hostilePost(target, '/publish', 'application/gzip', new Uint8Array(randomBytes(4096))),
     'forged token': () =>
       get(target, '/auth/whoami', { authorization: `Bearer pkg_${'A'.repeat(40)}`, ...hostileHeaders() }),
     'forged discord signature': () => {
