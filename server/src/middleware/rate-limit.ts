@@ -31,11 +31,15 @@ export function publicRateDecision(
   return decision;
 }
 
+/** Routes that never count: liveness and readiness; /metrics is mounted before this middleware. */
+const PROBES: ReadonlySet<string> = new Set(['/health', '/ready']);
+
 export function publicRateLimit(deps: AppDeps) {
   if (deps.config.PKG_RATE_LIMIT_PUBLIC === 0)
     return (_req: Request, _res: Response, next: NextFunction): void => next();
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path === '/health') return next();
+    // The probes of an orchestrator or load balancer (docs/operator.md, "Readiness and liveness").
+    if (PROBES.has(req.path)) return next();
     const decision = publicRateDecision(deps, req, res, req.ip ?? req.socket.remoteAddress ?? 'unknown');
     if (decision && !decision.allowed) {
       throw new RegistryError('RATE_LIMITED', `Too many requests; try again in ${decision.retryAfter} s.`, {

@@ -9,6 +9,7 @@
 //   - while the store stays down, each failed connection attempt is logged once, with the wait
 //     before the next (0.5 s, doubling) and the URI with its password redacted.
 import { createHash } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -55,7 +56,7 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, deadl
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await delay(20);
   }
 }
 
