@@ -10,10 +10,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDataClient, createThrottleRegistry, projectTokenConfigSchema } from '@pkg/shared/data';
 import { startDoubles } from '@pkg/shared/testing';
 import { afterAll, bench, describe } from 'vitest';
+import type * as TargetsModule from '../../bench/targets.js';
 import { createV1AnswerCache } from '../cache/v1-answers.js';
 import { chainOverview } from '../services/website/chain-overview.js';
 
@@ -22,6 +23,10 @@ const SERVER_MAIN = path.resolve(here, '../../dist/main.js');
 const CONCURRENT = 50;
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-v1-bench-'));
 const children: ChildProcess[] = [];
+// The bench harness's target table (server/bench/targets.ts), built by `npm run bench:build`.
+const { recordTarget } = (await import(
+  pathToFileURL(path.resolve(here, '../../dist-bench/bench/targets.js')).href
+)) as typeof TargetsModule;
 
 async function startChild(args: string[], env: Record<string, string>): Promise<string> {
   const child = spawn(process.execPath, args, {
@@ -90,7 +95,39 @@ async function round(url: string): Promise<void> {
   if (statuses.some((s) => s !== 200)) throw new Error(`${url}: ${statuses.join(',')}`);
 }
 
+/** Median of `runs` rounds of each, alternating which goes first (a busy moment weighs on both). */
+async function interleaved(runs: number): Promise<{ pkg: number; plain: number }> {
+  const pkg: number[] = [];
+  const plain: number[] = [];
+  const timed = async (url: string, into: number[]) => {
+    const start = performance.now();
+    await round(url);
+    into.push(performance.now() - start);
+  };
+  for (let i = 0; i < runs; i++) {
+    const pair = [() => timed(`${pkgUrl}/v1/chain`, pkg), () => timed(`${plainUrl}/v1/chain`, plain)];
+    if (i % 2) pair.reverse();
+    for (const run of pair) await run();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  return { pkg: median(pkg), plain: median(plain) };
+}
+
 afterAll(async () => {
+  // The target row (the bench's own table has each one's hz): requests a second, pkg over plain.
+  const { pkg, plain } = await interleaved(200);
+  const ratio = plain / pkg;
+  const pass = ratio >= 0.7;
+  console.log(
+    `warm /v1/chain: pkg ${(pkg / CONCURRENT).toFixed(3)} ms a request, plain Express ${(plain / CONCURRENT).toFixed(3)} ms: ${ratio.toFixed(2)}x (target >= 0.7x: ${pass ? 'PASS' : 'FAIL'})`,
+  );
+  recordTarget({
+    measure: '/v1/chain warm vs plain Express (req/s)',
+    measured: `${ratio.toFixed(2)}x (median of 200 interleaved rounds of ${CONCURRENT})`,
+    target: '>= 0.7x',
+    pass,
+    bench: 'server v1.bench.ts',
+  });
   agent.destroy();
   await Promise.all(
     children.map(async (c) => {
