@@ -71,10 +71,15 @@ async function start(
 }
 
 /**
- * The built server (dist/main.js) with rate limits off and warnings-only logs; `extra`: more
- * variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g. `--cpu-prof --cpu-prof-dir=<dir>`).
+ * The built server (dist/main.js, or another build's `main`) with rate limits off and
+ * warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
+ * `--cpu-prof --cpu-prof-dir=<dir>`).
  */
-export async function startPkgServer(dataDir: string, extra: Record<string, string> = {}): Promise<Child> {
+export async function startPkgServer(
+  dataDir: string,
+  extra: Record<string, string> = {},
+  main = SERVER_MAIN,
+): Promise<Child> {
   const port = await freePort();
   const env = {
     HOST: '127.0.0.1',
@@ -86,7 +91,7 @@ export async function startPkgServer(dataDir: string, extra: Record<string, stri
     ...extra,
   };
   const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return start([...nodeArgs, SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
+  return start([...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
 }
 
 /** Verdaccio 6 on a temporary storage: no uplinks, anyone may read and publish, no web UI, no logs. */

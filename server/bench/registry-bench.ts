@@ -6,6 +6,9 @@
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
 // PKG_BENCH_ONLY=search runs only the search rows (the server seeded, no Verdaccio, no downloads):
 //   PKG_BENCH_ONLY=search npm run bench:registry -w @pkg/server
+// PKG_BENCH_ONLY=publish runs only the publish rows (no seed, no load runs; publish-bench.ts), with
+// PKG_BENCH_BASELINE=<another checkout>/server/dist/main.js a second build in the same turns (A/B):
+//   PKG_BENCH_ONLY=publish npm run bench:registry -w @pkg/server
 // PKG_BENCH_SERVER_ARGS passes node options to the server under test, e.g. a CPU profile:
 //   PKG_BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' PKG_BENCH_ONLY=search npm run …
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,25 +16,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
 import type { VersionDoc } from '../src/db/models/version.js';
-import { createUser } from '../src/services/registry/user-service.js';
 import {
   BIG_FILE_BYTES,
   buildBigPackage,
   buildPackage,
-  npmPublishBody,
   SEARCH_WORDS,
   seededName,
   seedPackages,
 } from './fixtures.js';
 import { downloadOnce, runDownloads, runLoad, timeSequential, type LoadResult } from './load.js';
+import { peakRssDuring, rssOf, startStaticFileServer, startVerdaccio, type Child } from './processes.js';
 import {
-  peakRssDuring,
-  rssOf,
-  startPkgServer,
-  startStaticFileServer,
-  startVerdaccio,
-  type Child,
-} from './processes.js';
+  PUBLISHES,
+  publishInTurns,
+  publishOnly,
+  startPublishingPkg,
+  verdaccioPublisher,
+} from './publish-bench.js';
 import { printReport, printSearchRows, type Report } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,7 +40,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ONLY = process.env.PKG_BENCH_ONLY;
 const SEEDED = 10_000;
 const NS = 'bench';
-const PUBLISHES = 30;
 /** 5 MB packages downloaded right after publish, then again with no disk copy (from GridFS). */
 const COLD = 8;
 
@@ -53,21 +53,12 @@ async function expectStatus(res: Response, status: number, what: string): Promis
 
 async function setUpPkg(bigBytes?: Buffer) {
   const dataDir = path.join(work, 'pkg-data');
-  const pkg = await startPkgServer(dataDir);
+  const { pkg, publish } = await startPublishingPkg(dataDir);
   children.push(pkg);
+  await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes, '1.0.0');
+  if (bigBytes) await publish(bigBytes, '1.0.0');
   const admin = await openAdminDeps({ PKG_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   try {
-    const { token } = await createUser(admin.deps.registry, 'bench');
-    const publish = async (bytes: Uint8Array) => {
-      const res = await fetch(`${pkg.url}/publish`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/gzip', authorization: `Bearer ${token.token}` },
-        body: bytes,
-      });
-      await expectStatus(res, 201, 'pkg publish');
-    };
-    await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes);
-    if (bigBytes) await publish(bigBytes);
     const template = await admin.deps.models.Version.findOne(
       { namespace: NS, name: 'seed' },
       { _id: 0 },
@@ -143,7 +134,8 @@ async function searchOnly(): Promise<void> {
 async function main(): Promise<void> {
   log(`working in ${work}`);
   if (ONLY === 'search') return searchOnly();
-  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" is known`);
+  if (ONLY === 'publish') return publishOnly(work, children, NS);
+  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" and "publish" are known`);
   const big = await buildBigPackage(NS, 'big');
   const tarballFile = path.join(work, 'big.tgz');
   writeFileSync(tarballFile, big.bytes);
@@ -152,15 +144,7 @@ async function main(): Promise<void> {
   const { pkg, publish } = await setUpPkg(big.bytes);
   const verdaccio = await startVerdaccio(path.join(work, 'verdaccio'));
   children.push(verdaccio);
-  const putVerdaccio = async (name: string, version: string, bytes: Buffer) => {
-    const res = await fetch(`${verdaccio.url}/${name}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: npmPublishBody(name, version, bytes, verdaccio.url),
-    });
-    await expectStatus(res, 201, `Verdaccio publish ${name}@${version}`);
-  };
-  await putVerdaccio('bench-big', '1.0.0', big.bytes);
+  await verdaccioPublisher(verdaccio.url, 'bench-big')(big.bytes, '1.0.0');
   const plain = await startStaticFileServer(tarballFile);
   children.push(plain);
 
@@ -203,7 +187,7 @@ async function main(): Promise<void> {
   };
 
   log(`first downloads: publishing ${COLD} more 5 MB packages`);
-  for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes);
+  for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes, '1.0.0');
   const firstDownloads = () =>
     timeSequential(COLD, async (i) => {
       const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
@@ -232,19 +216,11 @@ async function main(): Promise<void> {
   };
   const loadedRss = await fiftyDownloads('after the load runs');
 
-  log(`publish latency: ${PUBLISHES} sequential publishes each`);
-  const small = await Promise.all(
-    Array.from({ length: PUBLISHES }, (_, i) => buildPackage(NS, 'pub', `1.0.${i}`)),
-  );
-  const archive = (i: number) => {
-    const found = small[i];
-    if (!found) throw new Error(`no archive ${i}`);
-    return found.bytes;
-  };
-  const pkgPublish = await timeSequential(PUBLISHES, (i) => publish(archive(i)));
-  const verdaccioPublish = await timeSequential(PUBLISHES, (i) =>
-    putVerdaccio('bench-pub', `1.0.${i}`, archive(i)),
-  );
+  log(`publish latency: ${PUBLISHES} publishes each, in turns`);
+  const published = await publishInTurns(NS, {
+    pkg: publish,
+    verdaccio: verdaccioPublisher(verdaccio.url, 'bench-pub'),
+  });
 
   printReport({
     seconds: SECONDS,
@@ -255,7 +231,7 @@ async function main(): Promise<void> {
     search,
     downloads,
     rss: { fresh: freshRss, loaded: loadedRss },
-    publish: { pkg: pkgPublish, verdaccio: verdaccioPublish, archiveBytes: archive(0).byteLength },
+    publish: { ...published.results, archiveBytes: published.archiveBytes },
   });
 }
 
