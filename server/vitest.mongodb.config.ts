@@ -10,6 +10,7 @@ const EMBEDDED_ONLY = [
   'src/db/embedded/**',
   'test/store/blobs.test.ts',
   'test/store/durability.test.ts',
+  'test/store/unjournaled-writes.test.ts',
   'test/store/lock.test.ts',
   'test/process/server-process.test.ts',
   'test/process/store-outage.test.ts',

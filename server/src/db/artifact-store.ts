@@ -1,6 +1,10 @@
 // Artifact bytes in GridFS (bucket `artifacts`). A put is verified by reading the stored
 // bytes back from the backend and comparing their SHA-256 with the expected integrity, while the
-// caller of `write` may write what refers to the bytes (and undo it when the check fails).
+// caller of `write` may write what refers to the bytes (and undo it when the check fails). The
+// read-back asks for the file document and the first chunks at once (one round trip for an
+// artifact of up to four chunks). A caller whose last write is journaled may write the bytes
+// journaled later (journaled-later.ts). One bucket per database and write concern: a bucket
+// checks the indexes once, not at every write.
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
@@ -10,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 import type { DiskArtifactCache } from './artifact-disk-cache.js';
+import { JOURNALED_LATER } from './journaled-later.js';
 
 export const ARTIFACT_BUCKET = 'artifacts';
 export const ARTIFACT_BACKEND = 'gridfs';
@@ -36,13 +41,18 @@ export interface WrittenArtifact {
   verified: Promise<void>;
 }
 
+/** How the bytes are written: `journaledLater`, by the caller's last, journaled write. */
+export interface ArtifactWriteOptions {
+  journaledLater?: boolean | undefined;
+}
+
 export interface ArtifactStore {
   /**
    * Store the bytes; resolves once they are written, with their check still running, so that a
    * caller can write what refers to them meanwhile (and undo it when the check fails). The bytes
    * are stored only once `verified` resolves.
    */
-  write(bytes: Uint8Array, file: ArtifactFileInfo): Promise<WrittenArtifact>;
+  write(bytes: Uint8Array, file: ArtifactFileInfo, options?: ArtifactWriteOptions): Promise<WrittenArtifact>;
   /**
    * A stream of the stored bytes; it ends with an error if the file is missing or damaged. From
    * GridFS, it resolves once the first chunk is read (a lost database rejects here).
@@ -82,12 +92,22 @@ async function findFile(db: Db, fileId: ObjectId): Promise<FileDoc> {
   return file;
 }
 
-/** The chunks of `file` in order, each checked against its number and expected size. */
-async function* storedChunks(db: Db, file: FileDoc): AsyncGenerator<Buffer> {
-  const cursor = db
+const chunksOf = (db: Db, fileId: ObjectId) =>
+  db
     .collection<ChunkDoc>(`${ARTIFACT_BUCKET}.chunks`)
-    .find({ files_id: file._id }, { batchSize: CHUNKS_PER_BATCH })
+    .find({ files_id: fileId }, { batchSize: CHUNKS_PER_BATCH })
     .sort({ n: 1 });
+
+/**
+ * The chunks of `file` in order, each checked against its number and expected size; `opened`: a
+ * cursor over them already asked for its first batch.
+ */
+async function* storedChunks(
+  db: Db,
+  file: FileDoc,
+  opened?: ReturnType<typeof chunksOf>,
+): AsyncGenerator<Buffer> {
+  const cursor = opened ?? chunksOf(db, file._id);
   let n = 0;
   let read = 0;
   try {
@@ -117,14 +137,37 @@ function databaseOf(connection: Connection): Db {
   return connection.db;
 }
 
-const bucketOf = (connection: Connection) =>
-  new mongoose.mongo.GridFSBucket(databaseOf(connection), { bucketName: ARTIFACT_BUCKET });
+type Bucket = mongoose.mongo.GridFSBucket;
+const buckets = new WeakMap<Db, { journaled?: Bucket; journaledLater?: Bucket }>();
 
-/** The integrity and size of what the backend holds under `fileId`, read back chunk by chunk. */
+/** The database's bucket (made once: it checks the indexes at its first write). */
+function bucketOf(connection: Connection, journaledLater = false): Bucket {
+  const db = databaseOf(connection);
+  const made = buckets.get(db) ?? {};
+  buckets.set(db, made);
+  const which = journaledLater ? 'journaledLater' : 'journaled';
+  made[which] ??= new mongoose.mongo.GridFSBucket(db, {
+    bucketName: ARTIFACT_BUCKET,
+    ...(journaledLater ? JOURNALED_LATER : {}),
+  });
+  return made[which];
+}
+
+/**
+ * The integrity and size of what the backend holds under `fileId`, read back chunk by chunk; the
+ * file document and the first chunks are asked for at once.
+ */
 async function digestOf(connection: Connection, fileId: ObjectId) {
   const hasher = createIntegrityHasher();
   const db = databaseOf(connection);
-  for await (const chunk of storedChunks(db, await findFile(db, fileId))) hasher.update(chunk);
+  const cursor = chunksOf(db, fileId);
+  const [found, first] = await Promise.allSettled([findFile(db, fileId), cursor.hasNext()]);
+  if (found.status === 'rejected' || first.status === 'rejected') {
+    await cursor.close().catch(() => undefined);
+    throw found.status === 'rejected' ? found.reason : (first as PromiseRejectedResult).reason;
+  }
+  const file = found.value;
+  for await (const chunk of storedChunks(db, file, cursor)) hasher.update(chunk);
   return hasher.digest();
 }
 
@@ -136,8 +179,9 @@ async function writeVerified(
   connection: Connection,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
+  options: ArtifactWriteOptions,
 ): Promise<WrittenArtifact> {
-  const upload = bucketOf(connection).openUploadStream(file.filename, {
+  const upload = bucketOf(connection, options.journaledLater).openUploadStream(file.filename, {
     metadata: { integrity: file.integrity, mediaType: file.mediaType },
   });
   const id = upload.id;
@@ -225,8 +269,12 @@ async function openStored(
 
 /** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
 export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
-  const write = async (bytes: Uint8Array, file: ArtifactFileInfo): Promise<WrittenArtifact> => {
-    const written = await writeVerified(connection, bytes, file);
+  const write = async (
+    bytes: Uint8Array,
+    file: ArtifactFileInfo,
+    options: ArtifactWriteOptions = {},
+  ): Promise<WrittenArtifact> => {
+    const written = await writeVerified(connection, bytes, file, options);
     const key = written.id.toHexString();
     // The local copy is written while the backend's is read back; dropped if that check fails.
     const verified = Promise.all([written.verified, disk?.write(key, bytes)]).then(

@@ -3,9 +3,17 @@
 // at run time cost ~40 ms of every install, pack and publish; it is then compiled in strict mode
 // by one Ajv instance per process. Compiled schemas are not registered by $id, so packages never
 // see each other's schemas, and checkJsonSchema drops what it compiled, so a long-running server
-// does not accumulate them.
+// does not accumulate them. The check depends on the schema alone, so a schema that passed is
+// remembered by the SHA-256 of its JSON (a bounded list): a package's next version usually brings
+// the same schemas, and compiling one took most of a small package's validation in a publish
+// (docs/performance.md, "Publish").
+import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { LRUCache } from 'lru-cache';
 import validateMetaSchema from './json-schema-meta.gen.js';
+
+/** Schemas that passed checkJsonSchema, by the SHA-256 of their JSON. */
+const passed = new LRUCache<string, true>({ max: 1000 });
 
 let instance: Ajv2020 | undefined;
 
@@ -35,6 +43,8 @@ export function compileJsonSchema(schema: object): ValidateFunction {
 
 /** Throws if the schema is not valid JSON Schema 2020-12; keeps nothing of it afterwards. */
 export function checkJsonSchema(schema: object): void {
+  const key = createHash('sha256').update(JSON.stringify(schema)).digest('base64');
+  if (passed.has(key)) return;
   assertMetaValid(schema);
   const shared = ajv();
   try {
@@ -42,4 +52,5 @@ export function checkJsonSchema(schema: object): void {
   } finally {
     shared.removeSchema(schema);
   }
+  passed.set(key, true);
 }

@@ -1,6 +1,10 @@
 // Durability. Every command's journal ops become one checksummed record appended to
 // `journal-<gen>.log`; appends are group-committed (one write + fdatasync per batch) and a
-// command's reply waits for the fdatasync covering its record. Blob files (blobs.ts) written by
+// command's reply waits for the fdatasync covering its record (a `j: false` command's does not:
+// server.ts). Records reach the file in the order they were committed, so the fdatasync a reply
+// waits for covers every record committed before it. A failed write or fdatasync leaves the file
+// in an unknown state: every later commit is refused, so nothing committed after a lost record is
+// ever acknowledged. Blob files (blobs.ts) written by
 // a batch's commands are made durable before its records, and blob files its commands gave up
 // are unlinked after them.
 //
@@ -113,6 +117,8 @@ export class Journal {
   /** the background snapshot being written, if any */
   private snapshotting: Promise<void> | undefined;
   private closed = false;
+  /** the failure of a write or fdatasync: every later commit is refused with it */
+  private failure: unknown;
   /** number of compactions done (for tests and stats) */
   compactions = 0;
 
@@ -194,6 +200,7 @@ export class Journal {
    */
   commit(ops: JournalOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('embedded store: journal is closed'));
+    if (this.failure !== undefined) return Promise.reject(this.failure);
     if (ops.length) this.pending.push(encodeRecord(ops));
     const released = this.catalog.blobs?.takeReleased();
     if (released?.length) this.pendingReleased.push(...released);
@@ -250,6 +257,8 @@ export class Journal {
         // are queued in the same tick it runs): that is the state a snapshot started now covers.
         const state = this.snapshotDue() ? this.catalog.capture() : undefined;
         try {
+          // records queued behind a lost one are never written, nor their commands acknowledged
+          if (this.failure !== undefined) throw this.failure;
           // a record never reaches the disk before the blob files it refers to
           if (newBlobs.length) await this.catalog.blobs?.syncFiles(newBlobs);
           if (buffers.length) {
@@ -262,6 +271,9 @@ export class Journal {
           if (state) this.startSnapshot(state);
           for (const w of waiters) w.resolve();
         } catch (err) {
+          this.failure ??= new Error(`embedded store: a journal write failed: ${String(err)}`, {
+            cause: err,
+          });
           for (const w of waiters) w.reject(err);
         }
       }

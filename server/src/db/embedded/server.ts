@@ -1,7 +1,10 @@
 // The embedded store process side: locks the data directory, recovers the catalog from the
 // snapshot and journal, and serves the MongoDB wire protocol on loopback. Each command runs to
 // completion synchronously; its reply is written only after the journal record holding its
-// writes (and every earlier one) is fsynced. Background timers sweep TTL indexes and idle cursors.
+// writes (and every earlier one) is fsynced, unless the command's write concern says `j: false`
+// (MongoDB's "acknowledged, not journaled"): its record is then queued as any other, and made
+// durable by the next fsync, which every later journaled write waits for (journal.ts). Background
+// timers sweep TTL indexes and idle cursors.
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -85,7 +88,16 @@ async function recover(dir: string, options: EmbeddedStoreOptions, onError: (err
   return { catalog, journal };
 }
 
-/** Runs one command, makes its writes durable, then writes its reply (if one is expected). */
+/** Whether the command asks not to wait for the journal: `writeConcern: { j: false }`. */
+function unjournaled(command: Document): boolean {
+  const concern = command.writeConcern as Document | undefined;
+  return typeof concern === 'object' && concern !== null && concern.j === false;
+}
+
+/**
+ * Runs one command, makes its writes durable (or queues them, for `j: false`), then writes its
+ * reply (if one is expected).
+ */
 async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
   if (serving.closing) return;
   const { catalog, cursors, info, journal, onError } = serving;
@@ -95,7 +107,10 @@ async function handleMessage(serving: Serving, socket: net.Socket, connectionId:
   const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
   let reply: Document = runCommand(msg.command, ctx);
   try {
-    await journal.commit(catalog.takeOps());
+    const committed = journal.commit(catalog.takeOps());
+    // A failure poisons the journal (journal.ts): every later journaled write is refused.
+    if (unjournaled(msg.command)) committed.catch(onError);
+    else await committed;
   } catch (err) {
     onError(err);
     reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();

@@ -14,9 +14,15 @@
 //                   are stored). On any failure the version and its artifact are removed
 // so that a failure at any step leaves nothing published. The signing key is checked first (by
 // the caller, or here): a server without the current key refuses before anything is stored.
+// Every write before the summary's is journaled later (db/journaled-later.ts): each is answered
+// once the store applied it, in the order above, and the summary's write, journaled, is answered
+// only once the journal holds it and all of them, so a publish waits for one journal flush, not
+// one per write, and is acknowledged only once all of it is durable (docs/performance.md,
+// "Publish"). The undo's writes are journaled.
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
+import { CREATE_JOURNALED_LATER, JOURNALED_LATER } from '../../db/journaled-later.js';
 import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
@@ -149,12 +155,16 @@ async function logAndRefresh(
 ): Promise<void> {
   const signature = record.signatures[0];
   const logged = signature
-    ? logPublish(deps, record, signature, signer)
+    ? logPublish(deps, record, signature, signer, true)
     : Promise.reject(new Error('the version is not signed'));
   const { namespace, name, version } = record;
   const setIndex = logged.then(async (logIndex) => {
     if (logIndex !== record.logIndex)
-      await deps.models.Version.updateOne({ namespace, name, version }, { $set: { logIndex } });
+      await deps.models.Version.updateOne(
+        { namespace, name, version },
+        { $set: { logIndex } },
+        JOURNALED_LATER,
+      );
   });
   const refreshed = refreshPackageSummary(deps, namespace, name, at, setIndex);
   // Every write settles before the undo, so that none lands after it.
@@ -224,7 +234,7 @@ export async function storeArtifact(
     );
   };
   try {
-    const written = await deps.artifacts.write(bytes, file);
+    const written = await deps.artifacts.write(bytes, file, { journaledLater: true });
     const verified = written.verified.catch((error: unknown) => {
       throw failed(error);
     });
@@ -261,10 +271,8 @@ async function writeVersion(
 ): Promise<'written' | 'exists'> {
   const { filename, format, mediaType } = file;
   try {
-    await deps.models.Version.create({
-      ...record,
-      artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType },
-    });
+    const doc = { ...record, artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType } };
+    await deps.models.Version.create([doc], CREATE_JOURNALED_LATER);
     return 'written';
   } catch (error) {
     await deps.artifacts
@@ -328,7 +336,15 @@ export async function refreshPackageSummary(
     before,
   ]);
   const latest = latestOf(versions);
-  if (!latest) return;
+  if (!latest) {
+    // No version is left (removed meanwhile): a new revision all the same, journaled, as the
+    // writes before it that are journaled later rely on (the header).
+    await deps.models.Package.updateOne(
+      { namespace, name },
+      { $inc: { revision: 1 }, $set: { indexedAt: deps.clock() } },
+    );
+    return;
+  }
   const id = formatPackageId(namespace, name);
   const description = latest.manifest.description ?? '';
   const update = {

@@ -5,7 +5,8 @@
 //             appended): the next is tried. The size and frontier are this process's last
 //             appended tree's (the entry before it checked in the same step: it is stored), else
 //             read from the store (the frontier in one query)
-// so a publish is acknowledged only once its entry is in the tree and a checkpoint covers it, and
+// so a publish is acknowledged only once its entry is in the tree and a checkpoint covers it (an
+// entry written `journaledLater` is made durable by its caller's last, journaled write), and
 // a hash or a checkpoint is stored only with the entry that won its index. Appends of one process
 // run one after the other (the trust state's chain), so processes contend on an index only with
 // each other.
@@ -19,6 +20,7 @@ import {
   type AppendedLeaf,
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
+import { CREATE_JOURNALED_LATER } from '../../../db/journaled-later.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { b64, hashReader } from './log-hashes.js';
@@ -31,6 +33,8 @@ export interface NewEntry {
   body: string;
   /** `publish @ns/name@version`: a version's publish is logged once. */
   key?: string | undefined;
+  /** Written journaled later (db/journaled-later.ts): the caller's next write is journaled. */
+  journaledLater?: boolean | undefined;
 }
 
 /** The highest index + 1, by a sort of the entries (the fallback of treeSize). */
@@ -97,7 +101,7 @@ async function insertEntry(
   const index = at.size;
   const appended = appendLeaf(at.frontier, index, leaf);
   try {
-    await deps.models.LogEntry.create({
+    const doc = {
       index,
       kind: entry.kind,
       body: entry.body,
@@ -106,7 +110,8 @@ async function insertEntry(
       integratedAt: deps.clock(),
       hashes: appended.hashes.map(b64),
       checkpoint: signedCheckpoint(deps, index + 1, appended.root, signer),
-    });
+    };
+    await deps.models.LogEntry.create([doc], entry.journaledLater ? CREATE_JOURNALED_LATER : {});
     return { index, ...appended };
   } catch (error) {
     const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';

@@ -42,17 +42,16 @@ export function publishKey(v: Pick<VersionDoc, 'namespace' | 'name' | 'version'>
 
 /**
  * Appends the version's publish entry (or finds it, when logged already) and returns its index
- * once a checkpoint covers it, signed by `signer` (by default the current key).
+ * once a checkpoint covers it, signed by `signer` (by default the current key); `journaledLater`:
+ * the caller's next write is journaled (db/journaled-later.ts).
  */
 export function logPublish(
   deps: RegistryDeps,
   v: SignedFields,
   signature: Signature,
   signer?: Signer,
+  journaledLater?: boolean,
 ): Promise<number> {
-  return appendEntry(
-    deps,
-    { kind: 'publish', body: publishEntry(versionFacts(v), signature), key: publishKey(v) },
-    signer,
-  );
+  const body = publishEntry(versionFacts(v), signature);
+  return appendEntry(deps, { kind: 'publish', body, key: publishKey(v), journaledLater }, signer);
 }
