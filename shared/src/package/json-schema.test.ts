@@ -21,6 +21,19 @@ describe('JSON Schema 2020-12 checks', () => {
     expect(() => checkJsonSchema(schema)).toThrow(message);
   });
 
+  test('a schema checked again gets the same answer: refused again, or passed again', () => {
+    const refused = { type: 'object', unknownKeyword: true };
+    expect(() => checkJsonSchema(refused)).toThrow(/strict mode: unknown keyword/);
+    expect(() => checkJsonSchema(refused)).toThrow(/strict mode: unknown keyword/);
+    const passes = { type: 'object', properties: { city: { type: 'string' } } };
+    expect(() => checkJsonSchema(passes)).not.toThrow();
+    expect(() => checkJsonSchema(passes)).not.toThrow();
+    // one character apart from a schema that passed is checked on its own
+    expect(() => checkJsonSchema({ type: 'object', properties: { city: { type: 'strin' } } })).toThrow(
+      /schema is invalid/,
+    );
+  });
+
   test('a valid schema compiles into a validator that lists every error', () => {
     const validate = compileJsonSchema({
       type: 'object',
