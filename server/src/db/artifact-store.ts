@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 import type { DiskArtifactCache } from './artifact-disk-cache.js';
-import { JOURNALED_LATER } from './journaled-later.js';
+import { JOURNALED_LATER, READ_UNJOURNALED } from './journaled-later.js';
 
 export const ARTIFACT_BUCKET = 'artifacts';
 export const ARTIFACT_BACKEND = 'gridfs';
@@ -86,16 +86,19 @@ function chunkBytes(data: ChunkDoc['data']): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-async function findFile(db: Db, fileId: ObjectId): Promise<FileDoc> {
-  const file = await db.collection<FileDoc>(`${ARTIFACT_BUCKET}.files`).findOne({ _id: fileId });
+/** Read options: READ_UNJOURNALED for the read-back of bytes written journaled later. */
+type ReadOptions = typeof READ_UNJOURNALED | undefined;
+
+async function findFile(db: Db, fileId: ObjectId, read?: ReadOptions): Promise<FileDoc> {
+  const file = await db.collection<FileDoc>(`${ARTIFACT_BUCKET}.files`).findOne({ _id: fileId }, read);
   if (!file) throw new ArtifactReadError(`FileNotFound: no stored artifact ${fileId.toHexString()}`);
   return file;
 }
 
-const chunksOf = (db: Db, fileId: ObjectId) =>
+const chunksOf = (db: Db, fileId: ObjectId, read?: ReadOptions) =>
   db
     .collection<ChunkDoc>(`${ARTIFACT_BUCKET}.chunks`)
-    .find({ files_id: fileId }, { batchSize: CHUNKS_PER_BATCH })
+    .find({ files_id: fileId }, { batchSize: CHUNKS_PER_BATCH, ...read })
     .sort({ n: 1 });
 
 /**
@@ -157,11 +160,11 @@ function bucketOf(connection: Connection, journaledLater = false): Bucket {
  * The integrity and size of what the backend holds under `fileId`, read back chunk by chunk; the
  * file document and the first chunks are asked for at once.
  */
-async function digestOf(connection: Connection, fileId: ObjectId) {
+async function digestOf(connection: Connection, fileId: ObjectId, read: ReadOptions) {
   const hasher = createIntegrityHasher();
   const db = databaseOf(connection);
-  const cursor = chunksOf(db, fileId);
-  const [found, first] = await Promise.allSettled([findFile(db, fileId), cursor.hasNext()]);
+  const cursor = chunksOf(db, fileId, read);
+  const [found, first] = await Promise.allSettled([findFile(db, fileId, read), cursor.hasNext()]);
   if (found.status === 'rejected' || first.status === 'rejected') {
     await cursor.close().catch(() => undefined);
     throw found.status === 'rejected' ? found.reason : (first as PromiseRejectedResult).reason;
@@ -195,7 +198,7 @@ async function writeVerified(
     await discard();
     throw error;
   }
-  const verified = digestOf(connection, id).then(
+  const verified = digestOf(connection, id, options.journaledLater ? READ_UNJOURNALED : undefined).then(
     async (stored) => {
       if (stored.integrity === file.integrity && stored.size === bytes.byteLength) return;
       await discard();

@@ -1,8 +1,10 @@
 // Durability. Every command's journal ops become one checksummed record appended to
 // `journal-<gen>.log`; appends are group-committed (one write + fdatasync per batch) and a
-// command's reply waits for the fdatasync covering its record (a `j: false` command's does not:
-// server.ts). Records reach the file in the order they were committed, so the fdatasync a reply
-// waits for covers every record committed before it. A failed write or fdatasync leaves the file
+// command's reply waits for the fdatasync covering its record, and a read's for the fdatasync
+// covering every record before it (what it could see). A record queued without waiting (`queue`:
+// a `j: false` write, server.ts) is written with the next flush, which the next commit starts, or
+// within LAZY_FLUSH_MS. Records reach the file in the order they were queued, so the fdatasync a
+// reply waits for covers every record queued before it. A failed write or fdatasync leaves the file
 // in an unknown state: every later commit is refused, so nothing committed after a lost record is
 // ever acknowledged. Blob files (blobs.ts) written by
 // a batch's commands are made durable before its records, and blob files its commands gave up
@@ -39,6 +41,8 @@ interface Waiter {
 }
 
 const SNAPSHOT = 'snapshot.bson';
+/** How long a record queued without a waiter may wait for a flush (MongoDB's default commit interval). */
+const LAZY_FLUSH_MS = 100;
 const SNAPSHOT_TMP = 'snapshot.tmp';
 /** Payload size at which a snapshot record is cut and written (then the event loop runs). */
 const SNAPSHOT_RECORD_BYTES = 1024 * 1024;
@@ -119,6 +123,8 @@ export class Journal {
   private closed = false;
   /** the failure of a write or fdatasync: every later commit is refused with it */
   private failure: unknown;
+  /** the flush of records queued without a waiter, if one is due */
+  private lazyFlush: NodeJS.Timeout | undefined;
   /** number of compactions done (for tests and stats) */
   compactions = 0;
 
@@ -208,6 +214,25 @@ export class Journal {
     return this.flushed();
   }
 
+  /**
+   * Queues the ops of one command as a record without waiting for it: it is written by the next
+   * flush, which the next commit (or a read's) starts, or within LAZY_FLUSH_MS. Throws when the
+   * journal is closed or has failed.
+   */
+  queue(ops: JournalOp[]): void {
+    if (this.closed) throw new Error('embedded store: journal is closed');
+    if (this.failure !== undefined) throw this.failure;
+    if (ops.length) this.pending.push(encodeRecord(ops));
+    const released = this.catalog.blobs?.takeReleased();
+    if (released?.length) this.pendingReleased.push(...released);
+    if (this.pending.length === 0 && this.pendingReleased.length === 0) return;
+    this.lazyFlush ??= setTimeout(() => {
+      this.lazyFlush = undefined;
+      this.flushed().catch((err: unknown) => (this.options.onError ?? (() => undefined))(err));
+    }, LAZY_FLUSH_MS);
+    this.lazyFlush.unref();
+  }
+
   /** Writes a snapshot of the catalog as it is now; resolves once the snapshot is durable. */
   async compact(): Promise<void> {
     await this.snapshotting?.catch(() => undefined);
@@ -224,6 +249,7 @@ export class Journal {
     if (this.size > 0 || this.pending.length) await this.compact();
     else await this.commit([]);
     this.closed = true;
+    clearTimeout(this.lazyFlush);
     fs.closeSync(this.fd);
   }
 
@@ -245,6 +271,9 @@ export class Journal {
     this.flushing = true;
     try {
       while (this.waiters.length) {
+        // this pass writes what was queued without a waiter too
+        clearTimeout(this.lazyFlush);
+        this.lazyFlush = undefined;
         const buffers = this.pending;
         const waiters = this.waiters;
         const released = this.pendingReleased;

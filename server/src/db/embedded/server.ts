@@ -1,10 +1,12 @@
 // The embedded store process side: locks the data directory, recovers the catalog from the
 // snapshot and journal, and serves the MongoDB wire protocol on loopback. Each command runs to
 // completion synchronously; its reply is written only after the journal record holding its
-// writes (and every earlier one) is fsynced, unless the command's write concern says `j: false`
-// (MongoDB's "acknowledged, not journaled"): its record is then queued as any other, and made
-// durable by the next fsync, which every later journaled write waits for (journal.ts). Background
-// timers sweep TTL indexes and idle cursors.
+// writes (and every earlier one) is fsynced, and a read's reply only once every write it could see
+// is, unless the command asks otherwise: a write whose write concern says `j: false` (MongoDB's
+// "acknowledged, not journaled") and a read whose read concern says `local` (MongoDB's default:
+// it may see writes not yet journaled) are answered at once; the write's record is queued in
+// order, and made durable by the next fsync, which every later journaled write and every later
+// read waits for (journal.ts). Background timers sweep TTL indexes and idle cursors.
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -88,14 +90,20 @@ async function recover(dir: string, options: EmbeddedStoreOptions, onError: (err
   return { catalog, journal };
 }
 
-/** Whether the command asks not to wait for the journal: `writeConcern: { j: false }`. */
-function unjournaled(command: Document): boolean {
-  const concern = command.writeConcern as Document | undefined;
-  return typeof concern === 'object' && concern !== null && concern.j === false;
+/**
+ * Whether the command asks not to wait for the journal: a write with `writeConcern: { j: false }`,
+ * a read with `readConcern: { level: 'local' }`.
+ */
+function answeredAtOnce(command: Document): boolean {
+  const concern = (name: string) => {
+    const value: unknown = command[name];
+    return typeof value === 'object' && value !== null ? (value as Document) : undefined;
+  };
+  return concern('writeConcern')?.j === false || concern('readConcern')?.level === 'local';
 }
 
 /**
- * Runs one command, makes its writes durable (or queues them, for `j: false`), then writes its
+ * Runs one command, makes its writes durable (or queues them, answered at once), then writes its
  * reply (if one is expected).
  */
 async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
@@ -107,10 +115,9 @@ async function handleMessage(serving: Serving, socket: net.Socket, connectionId:
   const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
   let reply: Document = runCommand(msg.command, ctx);
   try {
-    const committed = journal.commit(catalog.takeOps());
-    // A failure poisons the journal (journal.ts): every later journaled write is refused.
-    if (unjournaled(msg.command)) committed.catch(onError);
-    else await committed;
+    // A failed flush fails every later commit and queue (journal.ts).
+    if (answeredAtOnce(msg.command)) journal.queue(catalog.takeOps());
+    else await journal.commit(catalog.takeOps());
   } catch (err) {
     onError(err);
     reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();

@@ -14,15 +14,16 @@
 //                   are stored). On any failure the version and its artifact are removed
 // so that a failure at any step leaves nothing published. The signing key is checked first (by
 // the caller, or here): a server without the current key refuses before anything is stored.
-// Every write before the summary's is journaled later (db/journaled-later.ts): each is answered
-// once the store applied it, in the order above, and the summary's write, journaled, is answered
-// only once the journal holds it and all of them, so a publish waits for one journal flush, not
-// one per write, and is acknowledged only once all of it is durable (docs/performance.md,
-// "Publish"). The undo's writes are journaled.
+// Every write before the summary's is journaled later, and the reads between them (the read-back,
+// the log's entry before, the package's versions) read unjournaled (db/journaled-later.ts): each
+// is answered once the store applied it, in the order above, and the summary's write, journaled,
+// is answered only once the journal holds it and all of them, so a publish waits for one journal
+// flush, not one per write, and is acknowledged only once all of it is durable
+// (docs/performance.md, "Publish"). The undo's writes are journaled.
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
-import { CREATE_JOURNALED_LATER, JOURNALED_LATER } from '../../db/journaled-later.js';
+import { CREATE_JOURNALED_LATER, JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../db/journaled-later.js';
 import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
@@ -166,7 +167,7 @@ async function logAndRefresh(
         JOURNALED_LATER,
       );
   });
-  const refreshed = refreshPackageSummary(deps, namespace, name, at, setIndex);
+  const refreshed = refreshPackageSummary(deps, namespace, name, at, setIndex, true);
   // Every write settles before the undo, so that none lands after it.
   const settled = await Promise.allSettled([logged, setIndex, refreshed]);
   const failedAt = settled.findIndex((s) => s.status === 'rejected');
@@ -322,7 +323,8 @@ export function latestOf<T extends { version: string; yanked?: unknown }>(versio
  * it is yanked, its deprecation and its search fields (search/search-terms.ts). Bumps the package's `revision`, which invalidates every
  * process's cached answers for it. `before`: a write to the package's versions that must be
  * stored before the new revision (readers cache what they read under it), run while the versions
- * are read; its failure fails the refresh.
+ * are read; its failure fails the refresh. `readUnjournaled`: the versions are read unjournaled
+ * (db/journaled-later.ts), for a caller whose writes before are journaled later.
  */
 export async function refreshPackageSummary(
   deps: RegistryDeps,
@@ -330,11 +332,11 @@ export async function refreshPackageSummary(
   name: string,
   at: Date,
   before?: Promise<unknown>,
+  readUnjournaled = false,
 ): Promise<void> {
-  const [versions] = await Promise.all([
-    deps.models.Version.find({ namespace, name }, SUMMARY_PROJECTION).lean<SummaryVersion[]>(),
-    before,
-  ]);
+  const query = deps.models.Version.find({ namespace, name }, SUMMARY_PROJECTION);
+  if (readUnjournaled) query.readConcern(UNJOURNALED_LEVEL);
+  const [versions] = await Promise.all([query.lean<SummaryVersion[]>(), before]);
   const latest = latestOf(versions);
   if (!latest) {
     // No version is left (removed meanwhile): a new revision all the same, journaled, as the

@@ -20,7 +20,7 @@ import {
   type AppendedLeaf,
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
-import { CREATE_JOURNALED_LATER } from '../../../db/journaled-later.js';
+import { CREATE_JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../../db/journaled-later.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { b64, hashReader } from './log-hashes.js';
@@ -33,7 +33,10 @@ export interface NewEntry {
   body: string;
   /** `publish @ns/name@version`: a version's publish is logged once. */
   key?: string | undefined;
-  /** Written journaled later (db/journaled-later.ts): the caller's next write is journaled. */
+  /**
+   * Written journaled later, the entry before it read unjournaled (db/journaled-later.ts): the
+   * caller's next write is journaled.
+   */
   journaledLater?: boolean | undefined;
 }
 
@@ -146,9 +149,13 @@ async function claimAfter(
   signer: Signer,
 ): Promise<Appended | { logged: number } | null> {
   const { LogEntry } = deps.models;
+  const previous = () => {
+    const query = LogEntry.exists({ index: known.size - 1 });
+    return entry.journaledLater ? query.readConcern(UNJOURNALED_LEVEL) : query;
+  };
   const [claim, before] = await Promise.all([
     insertEntry(deps, entry, leaf, known, signer),
-    known.size > 0 ? LogEntry.exists({ index: known.size - 1 }) : true,
+    known.size > 0 ? previous() : true,
   ]);
   if (claim === 'taken') return null;
   if (!('hashes' in claim) || before) return claim;
