@@ -167,7 +167,11 @@ async function logAndRefresh(
         JOURNALED_LATER,
       );
   });
-  const refreshed = refreshPackageSummary(deps, namespace, name, at, setIndex, true);
+  const refreshed = refreshPackageSummary(deps, namespace, name, at, {
+    before: setIndex,
+    readUnjournaled: true,
+    written: { ...record, yanked: undefined, deprecated: null },
+  });
   // Every write settles before the undo, so that none lands after it.
   const settled = await Promise.allSettled([logged, setIndex, refreshed]);
   const failedAt = settled.findIndex((s) => s.status === 'rejected');
@@ -302,6 +306,16 @@ export const SUMMARY_PROJECTION = {
   deprecated: 1,
 } as const;
 
+/** What the summary reads of every version to find `latest`. */
+const MARKS_PROJECTION = { version: 1, yanked: 1, deprecated: 1 } as const;
+
+/** How refreshPackageSummary reads (its doc comment). */
+export interface RefreshOptions {
+  before?: Promise<unknown> | undefined;
+  readUnjournaled?: boolean | undefined;
+  written?: SummaryVersion | undefined;
+}
+
 /**
  * The version `latest` names: the highest stable version (the highest prerelease while there is
  * no stable one), never a yanked one while any other is left (docs/trust.md, "Yank and
@@ -323,21 +337,32 @@ export function latestOf<T extends { version: string; yanked?: unknown }>(versio
  * it is yanked, its deprecation and its search fields (search/search-terms.ts). Bumps the package's `revision`, which invalidates every
  * process's cached answers for it. `before`: a write to the package's versions that must be
  * stored before the new revision (readers cache what they read under it), run while the versions
- * are read; its failure fails the refresh. `readUnjournaled`: the versions are read unjournaled
- * (db/journaled-later.ts), for a caller whose writes before are journaled later.
+ * are read; its failure fails the refresh. The marks of every version are read, then the rest of
+ * the latest one, unless it is `written` (the version the caller just wrote, as it wrote it).
+ * `readUnjournaled`: the versions are read unjournaled (db/journaled-later.ts), for a caller whose
+ * writes before are journaled later.
  */
 export async function refreshPackageSummary(
   deps: RegistryDeps,
   namespace: string,
   name: string,
   at: Date,
-  before?: Promise<unknown>,
-  readUnjournaled = false,
+  { before, readUnjournaled = false, written }: RefreshOptions = {},
 ): Promise<void> {
-  const query = deps.models.Version.find({ namespace, name }, SUMMARY_PROJECTION);
-  if (readUnjournaled) query.readConcern(UNJOURNALED_LEVEL);
-  const [versions] = await Promise.all([query.lean<SummaryVersion[]>(), before]);
-  const latest = latestOf(versions);
+  const read = <Q extends { readConcern(level: string): Q }>(query: Q) =>
+    readUnjournaled ? query.readConcern(UNJOURNALED_LEVEL) : query;
+  const [marks] = await Promise.all([
+    read(deps.models.Version.find({ namespace, name }, MARKS_PROJECTION)).lean<SummaryVersion[]>(),
+    before,
+  ]);
+  const latestMarks = latestOf(marks);
+  const latest =
+    latestMarks && written?.version === latestMarks.version
+      ? { ...written, yanked: latestMarks.yanked, deprecated: latestMarks.deprecated }
+      : latestMarks &&
+        (await read(
+          deps.models.Version.findOne({ namespace, name, version: latestMarks.version }, SUMMARY_PROJECTION),
+        ).lean<SummaryVersion>());
   if (!latest) {
     // No version is left (removed meanwhile): a new revision all the same, journaled, as the
     // writes before it that are journaled later rely on (the header).
