@@ -65,7 +65,8 @@ export async function startPublishingPkg(dataDir: string, main?: string) {
 
 /**
  * `count` versions of `<namespace>/pub` published to each server, in turns: version i to every
- * server before version i + 1 to any. The latency of each server's publishes.
+ * server before version i + 1 to any, the server that goes first rotating. The latency of each
+ * server's publishes.
  */
 export async function publishInTurns<K extends string>(
   namespace: string,
@@ -78,7 +79,8 @@ export async function publishInTurns<K extends string>(
   const entries = Object.entries(servers) as [K, Publisher][];
   const times = new Map<K, number[]>(entries.map(([name]) => [name, []]));
   for (const [i, archive] of archives.entries()) {
-    for (const [name, publish] of entries) {
+    const turn = [...entries.slice(i % entries.length), ...entries.slice(0, i % entries.length)];
+    for (const [name, publish] of turn) {
       const started = process.hrtime.bigint();
       await publish(archive.bytes, `1.0.${i}`);
       times.get(name)?.push(Number(process.hrtime.bigint() - started) / 1e6);
