@@ -13,6 +13,7 @@ const EMBEDDED_ONLY = [
   'test/store/unjournaled-writes.test.ts',
   'test/store/lock.test.ts',
   'test/process/server-process.test.ts',
+  'test/process/publish-durability.test.ts',
   'test/process/store-outage.test.ts',
   'test/process/download-counts-outage.test.ts',
   'test/admin/pkg-admin.test.ts',
