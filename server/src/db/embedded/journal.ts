@@ -122,7 +122,7 @@ export class Journal {
   private snapshotting: Promise<void> | undefined;
   private closed = false;
   /** the failure of a write or fdatasync: every later commit is refused with it */
-  private failure: unknown;
+  private failure: Error | undefined;
   /** the flush of records queued without a waiter, if one is due */
   private lazyFlush: NodeJS.Timeout | undefined;
   /** number of compactions done (for tests and stats) */
