@@ -26,6 +26,8 @@ export interface ServerSample {
   heapTotalMiB?: number;
   /** Heap used right after a full collection (one sample a minute): what the server holds. */
   heapLiveMiB?: number;
+  /** Publishes acknowledged so far (the versions the server's caches may come to hold). */
+  published?: number;
   handles?: number;
   eld?: { p50: number; p99: number; max: number };
 }
@@ -110,8 +112,21 @@ export class Recorder {
   }
 
   /** Slope in MiB/min of the live heap (after a full collection) from minute `from` on, first and last. */
-  liveSlope(from: number): { slope: number; points: number; first?: number; last?: number } {
-    return this.slopeOf(from, (s) => s.heapLiveMiB);
+  liveSlope(from: number): {
+    slope: number;
+    points: number;
+    first?: number;
+    last?: number;
+    perPublishKiB: number;
+  } {
+    const live = this.samples.filter((s) => s.at >= from * 60 && s.heapLiveMiB !== undefined);
+    const [first, last] = [live[0], live.at(-1)];
+    const published = (last?.published ?? 0) - (first?.published ?? 0);
+    const grown = ((last?.heapLiveMiB ?? 0) - (first?.heapLiveMiB ?? 0)) * 1024;
+    return {
+      ...this.slopeOf(from, (s) => s.heapLiveMiB),
+      perPublishKiB: published > 0 ? grown / published : Number.NaN,
+    };
   }
 
   private slopeOf(from: number, y: (s: ServerSample) => number | undefined) {
