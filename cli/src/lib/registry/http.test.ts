@@ -100,8 +100,9 @@ describe('answers', () => {
     expect(await res.text()).toBe('{"é":1}');
   });
 
-  test('an unreachable registry fails with the reason', async () => {
+  test('an unreachable registry fails with the reason, over http and https', async () => {
     await expect(httpFetch('http://127.0.0.1:1/json')).rejects.toThrow(/ECONNREFUSED/);
+    await expect(httpFetch('https://127.0.0.1:1/json')).rejects.toThrow(/ECONNREFUSED/);
   });
 
   test('only http and https', async () => {
