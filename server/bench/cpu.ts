@@ -1,8 +1,9 @@
 // CPU time of the processes in a load run, from /proc (Linux): utime + stime of a process
 // (every thread of it: a Node process's libuv pool and GC threads count) and of its children
 // (nginx's workers), the bench's own process (the load generator) and the whole machine
-// (/proc/stat), so that a run can say which process held the cores and how much the machine's
-// other work took. Figures are in cores: CPU seconds per second of the run.
+// (/proc/stat), and each process's read and write system calls (/proc/<pid>/io), so that a run
+// can say which process held the cores, how much the machine's other work took, and how many
+// socket reads and writes a request cost. CPU figures are in cores: seconds per second of the run.
 import { readFileSync } from 'node:fs';
 
 /** Linux's USER_HZ: /proc counts CPU time in 1/100 s on every architecture Node runs on. */
@@ -35,6 +36,13 @@ export function cpuSeconds(pid: number): number {
   return ownSeconds(pid) + childrenOf(pid).reduce((n, child) => n + cpuSeconds(child), 0);
 }
 
+/** Read and write system calls of `pid` and its descendants so far (/proc/<pid>/io). */
+export function ioCalls(pid: number): number {
+  const io = read(`/proc/${pid}/io`) ?? '';
+  const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? 0);
+  return count('syscr') + count('syscw') + childrenOf(pid).reduce((n, child) => n + ioCalls(child), 0);
+}
+
 /** Busy and total seconds of the whole machine, added over its cores (/proc/stat, first line). */
 function machineSeconds(): { busy: number; total: number } {
   const line = (read('/proc/stat') ?? '').split('\n')[0] ?? '';
@@ -50,6 +58,8 @@ function machineSeconds(): { busy: number; total: number } {
 export interface CpuShare {
   /** Cores each named process used on average over the run. */
   cores: Record<string, number>;
+  /** Read and write system calls each named process made over the run (sockets, files). */
+  ioCalls: Record<string, number>;
   /** Cores the load generator (this process) used. */
   loadGenerator: number;
   /** Cores busy on the whole machine, and those busy outside every process named here. */
@@ -66,6 +76,7 @@ export async function cpuDuring<T>(
   during: () => Promise<T>,
 ): Promise<{ result: T; cpu: CpuShare }> {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const calls = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, ioCalls(pid)]));
   const self = process.cpuUsage();
   const machine = machineSeconds();
   const started = performance.now();
@@ -77,6 +88,9 @@ export async function cpuDuring<T>(
   const cores = Object.fromEntries(
     Object.entries(pids).map(([name, pid]) => [name, per(cpuSeconds(pid) - (before[name] ?? 0))]),
   );
+  const ioCallsDuring = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, ioCalls(pid) - (calls[name] ?? 0)]),
+  );
   const loadGenerator = per((selfUsed.user + selfUsed.system) / 1e6);
   const machineBusy = per(machineAfter.busy - machine.busy);
   const ours = Object.values(cores).reduce((n, x) => n + x, loadGenerator);
@@ -84,6 +98,7 @@ export async function cpuDuring<T>(
     result,
     cpu: {
       cores,
+      ioCalls: ioCallsDuring,
       loadGenerator,
       machineBusy,
       others: Math.max(0, machineBusy - ours),

@@ -38,8 +38,11 @@ export function cpuPerRequest(run: ScaleRun): { servers: number; all: number } {
 function cpuColumns(run: ScaleRun) {
   const cpu = run.cpu;
   const perRequest = cpuPerRequest(run);
+  const calls = (name: string) => (cpu.ioCalls[name] ?? 0) / Math.max(1, run.load.requests);
   return {
     'servers µs/req': fixed(perRequest.servers, 0),
+    'servers calls/req': fixed(calls('serverA') + calls('serverB')),
+    'store calls/req': fixed(calls('store')),
     'all µs/req': fixed(perRequest.all, 0),
     'load gen': fixed(cpu.loadGenerator),
     nginx: fixed(cpu.cores.nginx ?? 0),
