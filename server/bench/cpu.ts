@@ -3,7 +3,7 @@
 // (nginx's workers), the bench's own process (the load generator) and the whole machine
 // (/proc/stat), and each process's read and write system calls (/proc/<pid>/io), so that a run
 // can say which process held the cores, how much the machine's other work took, and how many
-// socket reads and writes a request cost. CPU figures are in cores: seconds per second of the run.
+// socket reads and writes a request cost; and the context switches of each main thread. CPU figures are in cores: seconds per second of the run.
 import { readFileSync } from 'node:fs';
 
 /** Linux's USER_HZ: /proc counts CPU time in 1/100 s on every architecture Node runs on. */
@@ -43,6 +43,13 @@ export function ioCalls(pid: number): number {
   return count('syscr') + count('syscw') + childrenOf(pid).reduce((n, child) => n + ioCalls(child), 0);
 }
 
+/** Times the main thread of `pid` left the CPU, by waiting or by preemption (/proc/<pid>/status). */
+export function contextSwitches(pid: number): { voluntary: number; preempted: number } {
+  const status = read(`/proc/${pid}/status`) ?? '';
+  const count = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)$`, 'm').exec(status)?.[1] ?? 0);
+  return { voluntary: count('voluntary_ctxt_switches'), preempted: count('nonvoluntary_ctxt_switches') };
+}
+
 /** Busy and total seconds of the whole machine, added over its cores (/proc/stat, first line). */
 function machineSeconds(): { busy: number; total: number } {
   const line = (read('/proc/stat') ?? '').split('\n')[0] ?? '';
@@ -60,6 +67,8 @@ export interface CpuShare {
   cores: Record<string, number>;
   /** Read and write system calls each named process made over the run (sockets, files). */
   ioCalls: Record<string, number>;
+  /** Context switches of each named process's main thread over the run. */
+  switches: Record<string, { voluntary: number; preempted: number }>;
   /** Cores the load generator (this process) used. */
   loadGenerator: number;
   /** Cores busy on the whole machine, and those busy outside every process named here. */
@@ -77,6 +86,9 @@ export async function cpuDuring<T>(
 ): Promise<{ result: T; cpu: CpuShare }> {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const calls = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, ioCalls(pid)]));
+  const switched = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, contextSwitches(pid)]),
+  );
   const self = process.cpuUsage();
   const machine = machineSeconds();
   const started = performance.now();
@@ -91,6 +103,13 @@ export async function cpuDuring<T>(
   const ioCallsDuring = Object.fromEntries(
     Object.entries(pids).map(([name, pid]) => [name, ioCalls(pid) - (calls[name] ?? 0)]),
   );
+  const switches = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => {
+      const now = contextSwitches(pid);
+      const then = switched[name] ?? { voluntary: 0, preempted: 0 };
+      return [name, { voluntary: now.voluntary - then.voluntary, preempted: now.preempted - then.preempted }];
+    }),
+  );
   const loadGenerator = per((selfUsed.user + selfUsed.system) / 1e6);
   const machineBusy = per(machineAfter.busy - machine.busy);
   const ours = Object.values(cores).reduce((n, x) => n + x, loadGenerator);
@@ -99,6 +118,7 @@ export async function cpuDuring<T>(
     cpu: {
       cores,
       ioCalls: ioCallsDuring,
+      switches,
       loadGenerator,
       machineBusy,
       others: Math.max(0, machineBusy - ours),

@@ -14,6 +14,8 @@ export interface NginxProxy {
   urls: Record<string, string>;
   /** The master process; its worker is its child (cpu.ts counts both). */
   pid: number;
+  /** What nginx wrote (warnings and errors: an upstream that failed), its last 4,000 characters. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -113,5 +115,5 @@ export async function startNginx(
     await stop();
     throw error;
   }
-  return { urls, pid: child.pid ?? 0, stop };
+  return { urls, pid: child.pid ?? 0, log: () => stderr, stop };
 }

@@ -45,6 +45,8 @@ export interface ScaleResult {
   connections: number;
   runs: Record<ScaleRunName, ScaleRun[]>;
   checks: ScaleChecks;
+  /** What nginx logged (warnings and errors), empty when all went well. */
+  proxyLog: string;
 }
 
 export type ScaleOutcome = { ok: true; result: ScaleResult } | { ok: false; reason: string };
@@ -201,6 +203,7 @@ async function measure(options: ScaleOptions, bin: string, children: Child[]): P
       underLoad,
       publishSeenByOther: after.status === 200 && doc.success && doc.data.latest === '1.0.1',
     },
+    proxyLog: proxy.log().trim(),
   };
 }
 

@@ -1,6 +1,7 @@
 // The scale-out row's tables and its target (docs/performance.md, "Scale-out"): per run, the
 // median round's requests a second and latency, and the cores each process used in it; then
 // the checks of the answers, and the row recorded for `npm run bench`'s table (targets.ts).
+import type { CpuShare } from './cpu.js';
 import type { ScaleOutcome, ScaleResult, ScaleRun, ScaleRunName } from './scale-out.js';
 import { SCALE_RUNS } from './scale-out.js';
 import { recordTarget, type TargetRow } from './targets.js';
@@ -35,22 +36,33 @@ export function cpuPerRequest(run: ScaleRun): { servers: number; all: number } {
   return { servers: perRequest(servers), all: perRequest(all) };
 }
 
-function cpuColumns(run: ScaleRun) {
-  const cpu = run.cpu;
-  const perRequest = cpuPerRequest(run);
-  const calls = (name: string) => (cpu.ioCalls[name] ?? 0) / Math.max(1, run.load.requests);
+/** Cores each process used over the run. */
+function coreColumns(cpu: CpuShare) {
   return {
-    'servers µs/req': fixed(perRequest.servers, 0),
-    'servers calls/req': fixed(calls('serverA') + calls('serverB')),
-    'store calls/req': fixed(calls('store')),
-    'all µs/req': fixed(perRequest.all, 0),
     'load gen': fixed(cpu.loadGenerator),
     nginx: fixed(cpu.cores.nginx ?? 0),
     'server A': fixed(cpu.cores.serverA ?? 0),
     'server B': fixed(cpu.cores.serverB ?? 0),
     store: fixed(cpu.cores.store ?? 0),
-    others: fixed(cpu.others),
+    'other work': fixed(cpu.others),
     'machine busy': `${fixed(cpu.machineBusy)} of ${fixed(cpu.machineCores, 0)}`,
+  };
+}
+
+/** What a request cost: CPU, socket reads and writes, and the servers' context switches. */
+function perRequestColumns(run: ScaleRun) {
+  const cpu = run.cpu;
+  const micros = cpuPerRequest(run);
+  const per = (n: number) => n / Math.max(1, run.load.requests);
+  const servers = ['serverA', 'serverB'];
+  const sum = (value: (name: string) => number) => servers.reduce((n, name) => n + value(name), 0);
+  return {
+    'servers CPU µs': fixed(micros.servers, 0),
+    'all CPU µs': fixed(micros.all, 0),
+    'servers reads+writes': fixed(per(sum((name) => cpu.ioCalls[name] ?? 0))),
+    'store reads+writes': fixed(per(cpu.ioCalls.store ?? 0)),
+    'servers switches': fixed(per(sum((name) => cpu.switches[name]?.voluntary ?? 0))),
+    'servers preempted': fixed(per(sum((name) => cpu.switches[name]?.preempted ?? 0))),
   };
 }
 
@@ -74,29 +86,37 @@ export function problemsOf(r: ScaleResult): string[] {
 }
 
 function printTables(r: ScaleResult): void {
-  process.stdout.write(
-    `\nScale-out: GET /packages/bench/big, one store (pkg-admin db serve), ${r.connections} connections, ${r.seconds} s, median of ${r.rounds} alternating rounds; CPU in cores\n`,
+  const out = (text: string) => process.stdout.write(`\n${text}\n`);
+  out(
+    `Scale-out: GET /packages/bench/big, one store (pkg-admin db serve), ${r.connections} connections, ${r.seconds} s, the median of ${r.rounds} alternating rounds`,
   );
+  const median = Object.fromEntries(SCALE_RUNS.map((name) => [name, medianRun(r.runs[name])])) as Record<
+    ScaleRunName,
+    ScaleRun
+  >;
   console.table(
-    SCALE_RUNS.map((name) => {
-      const run = medianRun(r.runs[name]);
-      return {
-        run: LABELS[name],
-        'req/s': thousands(run.load.rps),
-        'p50 ms': run.load.p50,
-        'p99 ms': run.load.p99,
-        failures: r.runs[name].reduce((n, x) => n + x.load.failures, 0),
-        rounds: r.runs[name].map((x) => thousands(x.load.rps)).join(' / '),
-        ...cpuColumns(run),
-      };
-    }),
+    SCALE_RUNS.map((name) => ({
+      run: LABELS[name],
+      'req/s': thousands(median[name].load.rps),
+      'p50 ms': median[name].load.p50,
+      'p99 ms': median[name].load.p99,
+      failures: r.runs[name].reduce((n, x) => n + x.load.failures, 0),
+      'req/s of each round': r.runs[name].map((x) => thousands(x.load.rps)).join(' / '),
+    })),
   );
+  out(
+    'Scale-out: cores each process used in the median round (/proc/<pid>/stat; the load generator is this process)',
+  );
+  console.table(SCALE_RUNS.map((name) => ({ run: LABELS[name], ...coreColumns(median[name].cpu) })));
+  out('Scale-out: per request in the median round (/proc/<pid>/io, /proc/<pid>/status)');
+  console.table(SCALE_RUNS.map((name) => ({ run: LABELS[name], ...perRequestColumns(median[name]) })));
   const c = r.checks;
   process.stdout.write(
     `ETag from server A ${c.etags.serverA}, from server B ${c.etags.serverB}; servers reached through the proxy: ${c.upstreamsSeen}; ` +
       `answers straight from each server during the two-process runs: ${c.underLoad.samples}, other ETag: ${c.underLoad.mismatches}; ` +
       `publish through A seen through B: ${c.publishSeenByOther ? 'yes' : 'no'}\n`,
   );
+  if (r.proxyLog) process.stdout.write(`nginx logged:\n${r.proxyLog}\n`);
 }
 
 function measured(r: ScaleResult): string {
@@ -109,7 +129,8 @@ function measured(r: ScaleResult): string {
     `${fixed(ratio)}x (${thousands(two.load.rps)} vs ${thousands(one.load.rps)} req/s; ` +
     `CPU of the two-process run, cores: load generator ${fixed(cpu.loadGenerator)}, nginx ${fixed(cpu.cores.nginx ?? 0)}, ` +
     `servers ${fixed(servers)}, store ${fixed(cpu.cores.store ?? 0)}, other work ${fixed(cpu.others)}, ` +
-    `machine ${fixed(cpu.machineBusy)} of ${fixed(cpu.machineCores, 0)})`
+    `machine ${fixed(cpu.machineBusy)} of ${fixed(cpu.machineCores, 0)}; ` +
+    `servers' CPU a request ${fixed(cpuPerRequest(one).servers, 0)} µs with one, ${fixed(cpuPerRequest(two).servers, 0)} µs with two)`
   );
 }
 
