@@ -171,7 +171,7 @@ async function measure(options: ScaleOptions, bin: string, children: Child[]): P
     one: [portOf(cluster.serverA.url)],
     two: [portOf(cluster.serverA.url), portOf(cluster.serverB.url)],
   });
-  children.push({ url: proxy.urls.two ?? '', pid: proxy.pid, stop: proxy.stop });
+  children.push({ url: proxy.urls.two ?? '', pid: proxy.pid, stop: () => proxy.stop() });
   const a = await etagOf(cluster.serverA.url);
   const b = await etagOf(cluster.serverB.url);
   const viaProxy = await Promise.all(Array.from({ length: 10 }, () => etagOf(proxy.urls.two ?? '')));
