@@ -9,6 +9,8 @@
 // PKG_BENCH_ONLY=scale runs only the scale-out rows (docs/performance.md, "Scale-out"): the
 // package document from one and from two server processes on one store behind nginx:
 //   PKG_BENCH_ONLY=scale npm run bench:registry -w @pkg/server
+// It needs nginx (apt-get install nginx-light; PKG_BENCH_NGINX names another binary); without
+// it the row is FAIL with the reason.
 // PKG_BENCH_SERVER_ARGS passes node options to the server under test, e.g. a CPU profile:
 //   PKG_BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' PKG_BENCH_ONLY=search npm run …
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
