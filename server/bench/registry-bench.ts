@@ -6,6 +6,11 @@
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
 // PKG_BENCH_ONLY=search runs only the search rows (the server seeded, no Verdaccio, no downloads):
 //   PKG_BENCH_ONLY=search npm run bench:registry -w @pkg/server
+// PKG_BENCH_ONLY=scale runs only the scale-out rows (docs/performance.md, "Scale-out"): the
+// package document from one and from two server processes on one store behind nginx:
+//   PKG_BENCH_ONLY=scale npm run bench:registry -w @pkg/server
+// It needs nginx (apt-get install nginx-light; PKG_BENCH_NGINX names another binary); without
+// it the row is FAIL with the reason.
 // PKG_BENCH_SERVER_ARGS passes node options to the server under test, e.g. a CPU profile:
 //   PKG_BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' PKG_BENCH_ONLY=search npm run …
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,9 +38,13 @@ import {
   type Child,
 } from './processes.js';
 import { printReport, printSearchRows, type Report } from './report.js';
+import { runScaleOut } from './scale-out.js';
+import { reportScaleOut } from './scale-report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** The scale-out rows are a median: at least three rounds. */
+const SCALE_ROUNDS = Math.max(3, ROUNDS);
 const ONLY = process.env.PKG_BENCH_ONLY;
 const SEEDED = 10_000;
 const NS = 'bench';
@@ -140,10 +149,18 @@ async function searchOnly(): Promise<void> {
   if (failures > 0) throw new Error(`${failures} search requests failed`);
 }
 
+/** The scale-out rows: their own store, servers and proxy, with bench/big published. */
+async function scaleOut(bigBytes: Uint8Array): Promise<void> {
+  log('scale-out: the store on its own, two servers on it, nginx in front');
+  const outcome = await runScaleOut({ work, bigBytes, seconds: SECONDS, rounds: SCALE_ROUNDS, log });
+  reportScaleOut(outcome);
+}
+
 async function main(): Promise<void> {
   log(`working in ${work}`);
   if (ONLY === 'search') return searchOnly();
-  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" is known`);
+  if (ONLY === 'scale') return scaleOut((await buildBigPackage(NS, 'big')).bytes);
+  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" and "scale" are known`);
   const big = await buildBigPackage(NS, 'big');
   const tarballFile = path.join(work, 'big.tgz');
   writeFileSync(tarballFile, big.bytes);
@@ -257,6 +274,9 @@ async function main(): Promise<void> {
     rss: { fresh: freshRss, loaded: loadedRss },
     publish: { pkg: pkgPublish, verdaccio: verdaccioPublish, archiveBytes: archive(0).byteLength },
   });
+  // The processes measured so far stop first: the scale-out rows count every core.
+  await Promise.all(children.splice(0).map((c) => c.stop()));
+  await scaleOut(big.bytes);
 }
 
 try {
