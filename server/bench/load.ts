@@ -56,8 +56,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 export interface TimedResult {
+  p10: number;
   p50: number;
+  p90: number;
   p99: number;
+  max: number;
   mean: number;
   count: number;
 }
@@ -81,7 +84,15 @@ export function summarize(times: number[]): TimedResult {
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
   const mean = sorted.reduce((n, t) => n + t, 0) / Math.max(1, sorted.length);
-  return { p50: at(0.5), p99: at(0.99), mean, count: sorted.length };
+  return {
+    p10: at(0.1),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    mean,
+    count: sorted.length,
+  };
 }
 
 export interface DownloadResult extends TimedResult {
