@@ -11,7 +11,7 @@ import { buildBigPackage, npmPublishBody } from './fixtures.js';
 import { best, expectStatus, inTurns, log, NS, setUpPkg, type Run } from './bench-steps.js';
 import type { TurnResult } from './bench-steps.js';
 import { startVerdaccio, type Child } from './processes.js';
-import { docTargetRow, printTargetRows } from './report.js';
+import { docTargetRow, printTargetRows } from './target-rows.js';
 import { recordTarget } from './targets.js';
 
 interface Build {

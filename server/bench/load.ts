@@ -79,6 +79,29 @@ export async function timeSequential(
   return summarize(times);
 }
 
+/**
+ * `a` and `b` run `count` times each, in turns (`a` first on even steps, `b` first on odd ones);
+ * the latency of each in milliseconds.
+ */
+export async function timePaired(
+  count: number,
+  a: (i: number) => Promise<void>,
+  b: (i: number) => Promise<void>,
+): Promise<{ a: TimedResult; b: TimedResult }> {
+  const times = { a: [] as number[], b: [] as number[] };
+  const timed = async (list: number[], step: () => Promise<void>) => {
+    const started = process.hrtime.bigint();
+    await step();
+    list.push(Number(process.hrtime.bigint() - started) / 1e6);
+  };
+  for (let i = 0; i < count; i++) {
+    const first = i % 2 === 0;
+    await timed(first ? times.a : times.b, () => (first ? a(i) : b(i)));
+    await timed(first ? times.b : times.a, () => (first ? b(i) : a(i)));
+  }
+  return { a: summarize(times.a), b: summarize(times.b) };
+}
+
 export function summarize(times: number[]): TimedResult {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
