@@ -93,6 +93,7 @@ function send(
 /** The server's request listener: the hot-read path, then `app` for everything else. */
 export function withHotReads(app: Express, deps: AppDeps): RequestListener {
   const trust = app.get('trust proxy fn') as Trust;
+  const limited = deps.config.PKG_RATE_LIMIT_PUBLIC !== 0;
   return (req, res) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -101,7 +102,8 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     if (!hot) return void app(req, res);
     const log: RequestLogFields = {};
     assignRequestId(deps.logger, req, res, path, log);
-    const decision = publicRateDecision(deps, req, res, proxyaddr(req, trust));
+    // the client's address is worked out only when the limit is on
+    const decision = limited ? publicRateDecision(deps, req, res, proxyaddr(req, trust)) : null;
     if (decision && !decision.allowed) return void app(req, res);
     const answer = async (): Promise<JsonResponse> =>
       hot.kind === 'version'
