@@ -5,7 +5,7 @@
 // its own data directory, seeded alike) and takes their runs in the same turns: an A/B in which
 // a swing of the machine's load falls on every build alike. Verdaccio in the same round is the
 // yardstick: the ratios per round, and their median, are the figures to compare.
-//   PKG_BENCH_ONLY=doc PKG_BENCH_BASELINES=old=/work/wt-old/server/dist/main.js npm run bench:registry -w @pkg/server
+//   PKG_BENCH_ONLY=doc PKG_BENCH_BASELINES=old=<another worktree>/server/dist/main.js npm run bench:registry -w @pkg/server
 import path from 'node:path';
 import { buildBigPackage, npmPublishBody } from './fixtures.js';
 import { best, expectStatus, inTurns, log, NS, setUpPkg, type Run } from './bench-steps.js';
