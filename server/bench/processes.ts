@@ -75,10 +75,15 @@ async function start(
 }
 
 /**
- * The built server (dist/main.js) with rate limits off and warnings-only logs; `extra`: more
- * variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g. `--cpu-prof --cpu-prof-dir=<dir>`).
+ * The built server (dist/main.js, or `main`: another build's) with rate limits off and
+ * warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
+ * `--cpu-prof --cpu-prof-dir=<dir>`).
  */
-export async function startPkgServer(dataDir: string, extra: Record<string, string> = {}): Promise<Child> {
+export async function startPkgServer(
+  dataDir: string,
+  extra: Record<string, string> = {},
+  main = SERVER_MAIN,
+): Promise<Child> {
   const port = await freePort();
   const env = {
     HOST: '127.0.0.1',
@@ -90,7 +95,7 @@ export async function startPkgServer(dataDir: string, extra: Record<string, stri
     ...extra,
   };
   const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return start([...nodeArgs, SERVER_MAIN], env, '/health', `http://127.0.0.1:${port}`);
+  return start([...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
 }
 
 /**
@@ -176,6 +181,20 @@ export function rssOf(pid: number): number {
     return 0;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in milliseconds, or NaN once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks, after the ")" of the name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: clock ticks a second in /proc/<pid>/stat. */
+const CLOCK_TICKS = 100;
 
 /** Samples the RSS of `pid` every `everyMs` while `during` runs; resolves with its result and the peak. */
 export async function peakRssDuring<T>(

@@ -11,14 +11,17 @@
 //   PKG_BENCH_ONLY=scale npm run bench:registry -w @pkg/server
 // It needs nginx (apt-get install nginx-light; PKG_BENCH_NGINX names another binary); without
 // it the row is FAIL with the reason.
+// PKG_BENCH_ONLY=doc runs only the package document and version record rows, against Verdaccio,
+// and records the package document's target row; PKG_BENCH_BASELINES adds other builds of the
+// server to the same turns (doc-only.ts):
+//   PKG_BENCH_ONLY=doc BENCH_ROUNDS=5 npm run bench:registry -w @pkg/server
 // PKG_BENCH_SERVER_ARGS passes node options to the server under test, e.g. a CPU profile:
 //   PKG_BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' PKG_BENCH_ONLY=search npm run …
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
-import type { VersionDoc } from '../src/db/models/version.js';
-import { createUser } from '../src/services/registry/user-service.js';
+import { bestOf, expectStatus, log, NS, SEEDED, setUpPkg } from './bench-steps.js';
+import { docOnly } from './doc-only.js';
 import {
   BIG_FILE_BYTES,
   buildBigPackage,
@@ -26,17 +29,9 @@ import {
   npmPublishBody,
   SEARCH_WORDS,
   seededName,
-  seedPackages,
 } from './fixtures.js';
-import { downloadOnce, runDownloads, runLoad, timeSequential, type LoadResult } from './load.js';
-import {
-  peakRssDuring,
-  rssOf,
-  startPkgServer,
-  startStaticFileServer,
-  startVerdaccio,
-  type Child,
-} from './processes.js';
+import { downloadOnce, runDownloads, runLoad, timePaired, timeSequential, type LoadResult } from './load.js';
+import { peakRssDuring, rssOf, startStaticFileServer, startVerdaccio, type Child } from './processes.js';
 import { printReport, printSearchRows, type Report } from './report.js';
 import { runScaleOut } from './scale-out.js';
 import { reportScaleOut } from './scale-report.js';
@@ -46,70 +41,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** The scale-out rows are a median: at least three rounds. */
 const SCALE_ROUNDS = Math.max(3, ROUNDS);
 const ONLY = process.env.PKG_BENCH_ONLY;
-const SEEDED = 10_000;
-const NS = 'bench';
 const PUBLISHES = 30;
 /** 5 MB packages downloaded right after publish, then again with no disk copy (from GridFS). */
-const COLD = 8;
+const COLD = 30;
 
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-registry-bench-'));
 const children: Child[] = [];
-const log = (text: string) => process.stderr.write(`[registry bench] ${text}\n`);
 
-async function expectStatus(res: Response, status: number, what: string): Promise<void> {
-  if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
-}
-
-async function setUpPkg(bigBytes?: Buffer) {
-  const dataDir = path.join(work, 'pkg-data');
-  const pkg = await startPkgServer(dataDir);
-  children.push(pkg);
-  const admin = await openAdminDeps({ PKG_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  try {
-    const { token } = await createUser(admin.deps.registry, 'bench');
-    const publish = async (bytes: Uint8Array) => {
-      const res = await fetch(`${pkg.url}/publish`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/gzip', authorization: `Bearer ${token.token}` },
-        body: bytes,
-      });
-      await expectStatus(res, 201, 'pkg publish');
-    };
-    await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes);
-    if (bigBytes) await publish(bigBytes);
-    const template = await admin.deps.models.Version.findOne(
-      { namespace: NS, name: 'seed' },
-      { _id: 0 },
-    ).lean<VersionDoc>();
-    if (!template) throw new Error('the seed version is missing');
-    const started = Date.now();
-    await seedPackages(admin.deps, NS, template, SEEDED);
-    log(`seeded ${SEEDED} packages in ${Date.now() - started} ms`);
-    return { pkg, publish };
-  } finally {
-    await admin.close();
-  }
-}
-
-interface Run {
-  url: string;
-  headers?: Record<string, string>;
-}
-
-/** Each run once to warm up, then ROUNDS measured runs taken in turns; the best of each. */
-async function bestOf<K extends string>(runs: Record<K, Run>): Promise<Record<K, LoadResult>> {
-  const entries = Object.entries(runs) as [K, Run][];
-  const best = new Map<K, LoadResult>();
-  for (const [, run] of entries) await runLoad({ ...run, connections: 50, seconds: 1 });
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, run] of entries) {
-      log(`${name}: 50 connections, ${SECONDS} s (round ${round}/${ROUNDS})`);
-      const result = await runLoad({ ...run, connections: 50, seconds: SECONDS });
-      const previous = best.get(name);
-      if (!previous || result.rps > previous.rps) best.set(name, result);
-    }
-  }
-  return Object.fromEntries(best) as Record<K, LoadResult>;
+async function setUp(bigBytes?: Buffer) {
+  const seeded = await setUpPkg(path.join(work, 'pkg-data'), bigBytes);
+  children.push(seeded.pkg);
+  return seeded;
 }
 
 type Once = (label: string, url: string, pathOf?: () => string) => Promise<LoadResult>;
@@ -138,7 +80,7 @@ async function searchRuns(url: string, once: Once): Promise<Report['search']> {
 
 /** PKG_BENCH_ONLY=search: the search rows alone. */
 async function searchOnly(): Promise<void> {
-  const { pkg } = await setUpPkg();
+  const { pkg } = await setUp();
   const once: Once = (label, url, pathOf) => {
     log(`${label}: 50 connections, ${SECONDS} s`);
     return runLoad({ url, connections: 50, seconds: SECONDS, ...(pathOf ? { path: pathOf } : {}) });
@@ -160,13 +102,15 @@ async function main(): Promise<void> {
   log(`working in ${work}`);
   if (ONLY === 'search') return searchOnly();
   if (ONLY === 'scale') return scaleOut((await buildBigPackage(NS, 'big')).bytes);
-  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" and "scale" are known`);
+  if (ONLY === 'doc') return docOnly(work, children, ROUNDS, SECONDS);
+  if (ONLY !== undefined)
+    throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search", "scale" and "doc" are known`);
   const big = await buildBigPackage(NS, 'big');
   const tarballFile = path.join(work, 'big.tgz');
   writeFileSync(tarballFile, big.bytes);
   log(`5 MB package: ${big.size} bytes (limit ${5 * 1024 * 1024})`);
 
-  const { pkg, publish } = await setUpPkg(big.bytes);
+  const { pkg, publish } = await setUp(big.bytes);
   const verdaccio = await startVerdaccio(path.join(work, 'verdaccio'));
   children.push(verdaccio);
   const putVerdaccio = async (name: string, version: string, bytes: Buffer) => {
@@ -192,12 +136,16 @@ async function main(): Promise<void> {
   const freshRss = await fiftyDownloads('right after seeding');
 
   const etag = (await fetch(`${pkg.url}/packages/${NS}/big`)).headers.get('etag') ?? '';
-  const best = await bestOf({
-    pkgDoc: { url: `${pkg.url}/packages/${NS}/big` },
-    verdaccioDoc: { url: `${verdaccio.url}/bench-big` },
-    pkgVersion: { url: `${pkg.url}/packages/${NS}/big/1.0.0` },
-    verdaccioVersion: { url: `${verdaccio.url}/bench-big/1.0.0` },
-  });
+  const best = await bestOf(
+    {
+      pkgDoc: { url: `${pkg.url}/packages/${NS}/big` },
+      verdaccioDoc: { url: `${verdaccio.url}/bench-big` },
+      pkgVersion: { url: `${pkg.url}/packages/${NS}/big/1.0.0` },
+      verdaccioVersion: { url: `${verdaccio.url}/bench-big/1.0.0` },
+    },
+    ROUNDS,
+    SECONDS,
+  );
   const random = () => seededName(Math.floor(Math.random() * SEEDED));
   const once = (label: string, url: string, pathOf?: () => string, headers?: Record<string, string>) => {
     log(`${label}: 50 connections, ${SECONDS} s`);
@@ -221,12 +169,21 @@ async function main(): Promise<void> {
 
   log(`first downloads: publishing ${COLD} more 5 MB packages`);
   for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes);
+  // Each first download beside one node:http download of the same size, in turns (which goes
+  // first alternates): the yardstick is timed at the same moments, whatever the machine's load.
   const firstDownloads = () =>
-    timeSequential(COLD, async (i) => {
-      const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
-      if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
-        throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
-    });
+    timePaired(
+      COLD,
+      async (i) => {
+        const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
+        if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
+          throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
+      },
+      async () => {
+        const res = await downloadOnce(plain.url);
+        if (res.status !== 200) throw new Error(`node:http download: HTTP ${res.status}`);
+      },
+    );
   const cold = await firstDownloads();
   log('the same downloads with every disk copy removed: streamed from GridFS');
   const copies = path.join(work, 'pkg-data', 'artifact-cache');
@@ -244,8 +201,10 @@ async function main(): Promise<void> {
     pkgTen: await download('pkg download', pkgDownload, 10),
     verdaccioTen: await download('Verdaccio download', verdaccioDownload, 10),
     plainTen: await download('node:http download', plain.url, 10),
-    pkgCold: cold,
-    pkgGridfs: gridfs,
+    pkgCold: cold.a,
+    plainCold: cold.b,
+    pkgGridfs: gridfs.a,
+    plainGridfs: gridfs.b,
   };
   const loadedRss = await fiftyDownloads('after the load runs');
 
