@@ -1,7 +1,9 @@
 // `npm test`'s pretest: what the tests need beyond node_modules. On Linux, bubblewrap (`bwrap`,
-// the OS sandbox of `pkg run`, docs/sandbox.md) and a Chromium for the browser tests
+// the OS sandbox of `pkg run`, docs/sandbox.md), a Chromium for the browser tests
 // (CHROMIUM_PATH, else `chromium` on PATH or /usr/bin/chromium, else Playwright's own install,
-// as web/test/e2e/browser.ts looks); on macOS only the browser (sandbox-exec is part of the system).
+// as web/test/e2e/browser.ts looks) and nginx (the registry bench's scale-out proxy and its test,
+// docs/performance.md, "Scale-out"); on macOS the browser and nginx (sandbox-exec is part of the
+// system).
 // Run as root where apt-get exists, it installs the missing Debian packages, saying so on one line;
 // otherwise it exits 1 with one line saying how to install them. Silent when all is there.
 // Plain Node, no dependencies: it runs before anything is built.
@@ -10,7 +12,11 @@ import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-const WHY = { bubblewrap: 'the OS sandbox of pkg run', chromium: 'the browser tests' };
+const WHY = {
+  bubblewrap: 'the OS sandbox of pkg run',
+  chromium: 'the browser tests',
+  'nginx-light': "the scale-out bench's proxy and its test",
+};
 
 function executable(file) {
   try {
@@ -21,10 +27,10 @@ function executable(file) {
   }
 }
 
-/** `name` on PATH, else in /usr/bin (where Debian puts it, when PATH is unusual). */
+/** `name` on PATH, else in /usr/bin or /usr/sbin (where Debian puts it, when PATH is unusual). */
 function which(name) {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  return [...dirs, '/usr/bin'].map((dir) => path.join(dir, name)).find(executable);
+  return [...dirs, '/usr/bin', '/usr/sbin'].map((dir) => path.join(dir, name)).find(executable);
 }
 
 /** Chromium from Playwright's browser cache (`npx playwright install chromium`), if any. */
@@ -59,6 +65,9 @@ if (process.platform === 'darwin') {
       'npm test needs Chrome or Chromium (the browser tests): npx playwright install chromium, or set CHROMIUM_PATH to a Chrome or Chromium executable.',
     );
   }
+  if (!which('nginx') && !['/opt/homebrew/bin/nginx', '/usr/local/bin/nginx'].some(executable)) {
+    stop(`npm test needs nginx (${WHY['nginx-light']}): brew install nginx`);
+  }
   process.exit(0);
 }
 if (process.platform !== 'linux') {
@@ -70,6 +79,7 @@ if (process.platform !== 'linux') {
 const missing = [];
 if (!which('bwrap')) missing.push('bubblewrap');
 if (!chromiumPath && !which('chromium') && !playwrightChromium()) missing.push('chromium');
+if (!process.env.PKG_BENCH_NGINX && !which('nginx')) missing.push('nginx-light');
 if (missing.length === 0) process.exit(0);
 
 const what = missing.map((name) => `${name} (${WHY[name]})`).join(' and ');

@@ -56,8 +56,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 export interface TimedResult {
+  p10: number;
   p50: number;
+  p90: number;
   p99: number;
+  max: number;
   mean: number;
   count: number;
 }
@@ -76,12 +79,43 @@ export async function timeSequential(
   return summarize(times);
 }
 
+/**
+ * `a` and `b` run `count` times each, in turns (`a` first on even steps, `b` first on odd ones);
+ * the latency of each in milliseconds.
+ */
+export async function timePaired(
+  count: number,
+  a: (i: number) => Promise<void>,
+  b: (i: number) => Promise<void>,
+): Promise<{ a: TimedResult; b: TimedResult }> {
+  const times = { a: [] as number[], b: [] as number[] };
+  const timed = async (list: number[], step: () => Promise<void>) => {
+    const started = process.hrtime.bigint();
+    await step();
+    list.push(Number(process.hrtime.bigint() - started) / 1e6);
+  };
+  for (let i = 0; i < count; i++) {
+    const first = i % 2 === 0;
+    await timed(first ? times.a : times.b, () => (first ? a(i) : b(i)));
+    await timed(first ? times.b : times.a, () => (first ? b(i) : a(i)));
+  }
+  return { a: summarize(times.a), b: summarize(times.b) };
+}
+
 export function summarize(times: number[]): TimedResult {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
   const mean = sorted.reduce((n, t) => n + t, 0) / Math.max(1, sorted.length);
-  return { p50: at(0.5), p99: at(0.99), mean, count: sorted.length };
+  return {
+    p10: at(0.1),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    mean,
+    count: sorted.length,
+  };
 }
 
 export interface DownloadResult extends TimedResult {

@@ -1,18 +1,21 @@
 // The processes under test, each a child of the benchmark on a loopback port: the built pkg
-// server on the embedded store, Verdaccio 6 with a temporary storage, and a plain node:http
-// file server. Also: readiness polling and RSS sampling from /proc.
+// server on the embedded store, Verdaccio 6 with a temporary storage, a plain node:http file
+// server, and the embedded store on its own (`pkg-admin db serve`). Also: readiness polling and
+// RSS sampling from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 // Compiled to server/dist-bench/bench/ (npm run bench): the server under test is the real build.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_MAIN = path.resolve(here, '../../dist/main.js');
 const STATIC_SERVER = path.resolve(here, './static-file-server.js');
+const PKG_ADMIN = path.resolve(here, '../../dist/bin/pkg-admin.js');
 
 export interface Child {
   url: string;
@@ -30,7 +33,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+/** Polls `url` until it answers 2xx; fails when `child` exits first or after 60 s. */
+export async function waitReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}: ${stderr()}`);
@@ -71,7 +75,7 @@ async function start(
 }
 
 /**
- * The built server (dist/main.js, or another build's `main`) with rate limits off and
+ * The built server (dist/main.js, or `main`: another build's) with rate limits off and
  * warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
  * `--cpu-prof --cpu-prof-dir=<dir>`).
  */
@@ -92,6 +96,37 @@ export async function startPkgServer(
   };
   const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   return start([...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
+}
+
+/**
+ * The embedded store on its own, as an operator runs it: the built `pkg-admin db serve` on `dir`
+ * and a free port. `url` is the `mongodb://` URI it prints once it serves.
+ */
+export async function startStore(dir: string): Promise<Child> {
+  const child = spawn(process.execPath, [PKG_ADMIN, 'db', 'serve', '--port', '0', '--dir', dir], {
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const uri = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(line.trim()));
+    child.once('exit', (code) =>
+      reject(new Error(`the store exited with ${code} before serving: ${stderr}`)),
+    );
+  });
+  return {
+    url: uri,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** Verdaccio 6 on a temporary storage: no uplinks, anyone may read and publish, no web UI, no logs. */
@@ -146,6 +181,20 @@ export function rssOf(pid: number): number {
     return 0;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in milliseconds, or NaN once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks, after the ")" of the name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: clock ticks a second in /proc/<pid>/stat. */
+const CLOCK_TICKS = 100;
 
 /** Samples the RSS of `pid` every `everyMs` while `during` runs; resolves with its result and the peak. */
 export async function peakRssDuring<T>(

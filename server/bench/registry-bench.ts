@@ -6,6 +6,15 @@
 // metadata run is repeated, alternating pkg and Verdaccio, keeping each one's best (default 2).
 // PKG_BENCH_ONLY=search runs only the search rows (the server seeded, no Verdaccio, no downloads):
 //   PKG_BENCH_ONLY=search npm run bench:registry -w @pkg/server
+// PKG_BENCH_ONLY=scale runs only the scale-out rows (docs/performance.md, "Scale-out"): the
+// package document from one and from two server processes on one store behind nginx:
+//   PKG_BENCH_ONLY=scale npm run bench:registry -w @pkg/server
+// It needs nginx (apt-get install nginx-light; PKG_BENCH_NGINX names another binary); without
+// it the row is FAIL with the reason.
+// PKG_BENCH_ONLY=doc runs only the package document and version record rows, against Verdaccio,
+// and records the package document's target row; PKG_BENCH_BASELINES adds other builds of the
+// server to the same turns (doc-only.ts):
+//   PKG_BENCH_ONLY=doc BENCH_ROUNDS=5 npm run bench:registry -w @pkg/server
 // PKG_BENCH_ONLY=publish runs only the publish rows (no seed, no load runs; publish-bench.ts), with
 // PKG_BENCH_BASELINE=<another checkout>/server/dist/main.js a second build in the same turns (A/B):
 //   PKG_BENCH_ONLY=publish npm run bench:registry -w @pkg/server
@@ -14,84 +23,31 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
-import type { VersionDoc } from '../src/db/models/version.js';
-import {
-  BIG_FILE_BYTES,
-  buildBigPackage,
-  buildPackage,
-  SEARCH_WORDS,
-  seededName,
-  seedPackages,
-} from './fixtures.js';
-import { downloadOnce, runDownloads, runLoad, timeSequential, type LoadResult } from './load.js';
+import { bestOf, expectStatus, log, NS, SEEDED, setUpPkg } from './bench-steps.js';
+import { docOnly } from './doc-only.js';
+import { BIG_FILE_BYTES, buildBigPackage, npmPublishBody, SEARCH_WORDS, seededName } from './fixtures.js';
+import { downloadOnce, runDownloads, runLoad, timePaired, type LoadResult } from './load.js';
 import { peakRssDuring, rssOf, startStaticFileServer, startVerdaccio, type Child } from './processes.js';
-import {
-  PUBLISHES,
-  publishInTurns,
-  publishOnly,
-  startPublishingPkg,
-  verdaccioPublisher,
-} from './publish-bench.js';
+import { PUBLISHES, publishInTurns, publishOnly } from './publish-bench.js';
 import { printReport, printSearchRows, type Report } from './report.js';
+import { runScaleOut } from './scale-out.js';
+import { reportScaleOut } from './scale-report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** The scale-out rows are a median: at least three rounds. */
+const SCALE_ROUNDS = Math.max(3, ROUNDS);
 const ONLY = process.env.PKG_BENCH_ONLY;
-const SEEDED = 10_000;
-const NS = 'bench';
 /** 5 MB packages downloaded right after publish, then again with no disk copy (from GridFS). */
-const COLD = 8;
+const COLD = 30;
 
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-registry-bench-'));
 const children: Child[] = [];
-const log = (text: string) => process.stderr.write(`[registry bench] ${text}\n`);
 
-async function expectStatus(res: Response, status: number, what: string): Promise<void> {
-  if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
-}
-
-async function setUpPkg(bigBytes?: Buffer) {
-  const dataDir = path.join(work, 'pkg-data');
-  const { pkg, publish } = await startPublishingPkg(dataDir);
-  children.push(pkg);
-  await publish((await buildPackage(NS, 'seed', '1.0.0')).bytes, '1.0.0');
-  if (bigBytes) await publish(bigBytes, '1.0.0');
-  const admin = await openAdminDeps({ PKG_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  try {
-    const template = await admin.deps.models.Version.findOne(
-      { namespace: NS, name: 'seed' },
-      { _id: 0 },
-    ).lean<VersionDoc>();
-    if (!template) throw new Error('the seed version is missing');
-    const started = Date.now();
-    await seedPackages(admin.deps, NS, template, SEEDED);
-    log(`seeded ${SEEDED} packages in ${Date.now() - started} ms`);
-    return { pkg, publish };
-  } finally {
-    await admin.close();
-  }
-}
-
-interface Run {
-  url: string;
-  headers?: Record<string, string>;
-}
-
-/** Each run once to warm up, then ROUNDS measured runs taken in turns; the best of each. */
-async function bestOf<K extends string>(runs: Record<K, Run>): Promise<Record<K, LoadResult>> {
-  const entries = Object.entries(runs) as [K, Run][];
-  const best = new Map<K, LoadResult>();
-  for (const [, run] of entries) await runLoad({ ...run, connections: 50, seconds: 1 });
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, run] of entries) {
-      log(`${name}: 50 connections, ${SECONDS} s (round ${round}/${ROUNDS})`);
-      const result = await runLoad({ ...run, connections: 50, seconds: SECONDS });
-      const previous = best.get(name);
-      if (!previous || result.rps > previous.rps) best.set(name, result);
-    }
-  }
-  return Object.fromEntries(best) as Record<K, LoadResult>;
+async function setUp(bigBytes?: Buffer) {
+  const seeded = await setUpPkg(path.join(work, 'pkg-data'), bigBytes);
+  children.push(seeded.pkg);
+  return seeded;
 }
 
 type Once = (label: string, url: string, pathOf?: () => string) => Promise<LoadResult>;
@@ -120,7 +76,7 @@ async function searchRuns(url: string, once: Once): Promise<Report['search']> {
 
 /** PKG_BENCH_ONLY=search: the search rows alone. */
 async function searchOnly(): Promise<void> {
-  const { pkg } = await setUpPkg();
+  const { pkg } = await setUp();
   const once: Once = (label, url, pathOf) => {
     log(`${label}: 50 connections, ${SECONDS} s`);
     return runLoad({ url, connections: 50, seconds: SECONDS, ...(pathOf ? { path: pathOf } : {}) });
@@ -131,20 +87,38 @@ async function searchOnly(): Promise<void> {
   if (failures > 0) throw new Error(`${failures} search requests failed`);
 }
 
+/** The scale-out rows: their own store, servers and proxy, with bench/big published. */
+async function scaleOut(bigBytes: Uint8Array): Promise<void> {
+  log('scale-out: the store on its own, two servers on it, nginx in front');
+  const outcome = await runScaleOut({ work, bigBytes, seconds: SECONDS, rounds: SCALE_ROUNDS, log });
+  reportScaleOut(outcome);
+}
+
 async function main(): Promise<void> {
   log(`working in ${work}`);
   if (ONLY === 'search') return searchOnly();
+  if (ONLY === 'scale') return scaleOut((await buildBigPackage(NS, 'big')).bytes);
+  if (ONLY === 'doc') return docOnly(work, children, ROUNDS, SECONDS);
   if (ONLY === 'publish') return publishOnly(work, children, NS);
-  if (ONLY !== undefined) throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search" and "publish" are known`);
+  if (ONLY !== undefined)
+    throw new Error(`PKG_BENCH_ONLY=${ONLY}: only "search", "scale", "doc" and "publish" are known`);
   const big = await buildBigPackage(NS, 'big');
   const tarballFile = path.join(work, 'big.tgz');
   writeFileSync(tarballFile, big.bytes);
   log(`5 MB package: ${big.size} bytes (limit ${5 * 1024 * 1024})`);
 
-  const { pkg, publish } = await setUpPkg(big.bytes);
+  const { pkg, publish } = await setUp(big.bytes);
   const verdaccio = await startVerdaccio(path.join(work, 'verdaccio'));
   children.push(verdaccio);
-  await verdaccioPublisher(verdaccio.url, 'bench-big')(big.bytes, '1.0.0');
+  const putVerdaccio = async (name: string, version: string, bytes: Buffer) => {
+    const res = await fetch(`${verdaccio.url}/${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: npmPublishBody(name, version, bytes, verdaccio.url),
+    });
+    await expectStatus(res, 201, `Verdaccio publish ${name}@${version}`);
+  };
+  await putVerdaccio('bench-big', '1.0.0', big.bytes);
   const plain = await startStaticFileServer(tarballFile);
   children.push(plain);
 
@@ -159,12 +133,16 @@ async function main(): Promise<void> {
   const freshRss = await fiftyDownloads('right after seeding');
 
   const etag = (await fetch(`${pkg.url}/packages/${NS}/big`)).headers.get('etag') ?? '';
-  const best = await bestOf({
-    pkgDoc: { url: `${pkg.url}/packages/${NS}/big` },
-    verdaccioDoc: { url: `${verdaccio.url}/bench-big` },
-    pkgVersion: { url: `${pkg.url}/packages/${NS}/big/1.0.0` },
-    verdaccioVersion: { url: `${verdaccio.url}/bench-big/1.0.0` },
-  });
+  const best = await bestOf(
+    {
+      pkgDoc: { url: `${pkg.url}/packages/${NS}/big` },
+      verdaccioDoc: { url: `${verdaccio.url}/bench-big` },
+      pkgVersion: { url: `${pkg.url}/packages/${NS}/big/1.0.0` },
+      verdaccioVersion: { url: `${verdaccio.url}/bench-big/1.0.0` },
+    },
+    ROUNDS,
+    SECONDS,
+  );
   const random = () => seededName(Math.floor(Math.random() * SEEDED));
   const once = (label: string, url: string, pathOf?: () => string, headers?: Record<string, string>) => {
     log(`${label}: 50 connections, ${SECONDS} s`);
@@ -187,13 +165,22 @@ async function main(): Promise<void> {
   };
 
   log(`first downloads: publishing ${COLD} more 5 MB packages`);
-  for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes, '1.0.0');
+  for (let i = 0; i < COLD; i++) await publish((await buildBigPackage(NS, `cold-${i}`)).bytes);
+  // Each first download beside one node:http download of the same size, in turns (which goes
+  // first alternates): the yardstick is timed at the same moments, whatever the machine's load.
   const firstDownloads = () =>
-    timeSequential(COLD, async (i) => {
-      const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
-      if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
-        throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
-    });
+    timePaired(
+      COLD,
+      async (i) => {
+        const res = await downloadOnce(`${pkg.url}/packages/${NS}/cold-${i}/1.0.0/download`);
+        if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
+          throw new Error(`first download: HTTP ${res.status}, ${res.bytes} bytes`);
+      },
+      async () => {
+        const res = await downloadOnce(plain.url);
+        if (res.status !== 200) throw new Error(`node:http download: HTTP ${res.status}`);
+      },
+    );
   const cold = await firstDownloads();
   log('the same downloads with every disk copy removed: streamed from GridFS');
   const copies = path.join(work, 'pkg-data', 'artifact-cache');
@@ -211,15 +198,17 @@ async function main(): Promise<void> {
     pkgTen: await download('pkg download', pkgDownload, 10),
     verdaccioTen: await download('Verdaccio download', verdaccioDownload, 10),
     plainTen: await download('node:http download', plain.url, 10),
-    pkgCold: cold,
-    pkgGridfs: gridfs,
+    pkgCold: cold.a,
+    plainCold: cold.b,
+    pkgGridfs: gridfs.a,
+    plainGridfs: gridfs.b,
   };
   const loadedRss = await fiftyDownloads('after the load runs');
 
   log(`publish latency: ${PUBLISHES} publishes each, in turns`);
   const published = await publishInTurns(NS, {
-    pkg: publish,
-    verdaccio: verdaccioPublisher(verdaccio.url, 'bench-pub'),
+    pkg: (bytes) => publish(bytes),
+    verdaccio: (bytes, version) => putVerdaccio('bench-pub', version, Buffer.from(bytes)),
   });
 
   printReport({
@@ -233,6 +222,9 @@ async function main(): Promise<void> {
     rss: { fresh: freshRss, loaded: loadedRss },
     publish: { ...published.results, archiveBytes: published.archiveBytes },
   });
+  // The processes measured so far stop first: the scale-out rows count every core.
+  await Promise.all(children.splice(0).map((c) => c.stop()));
+  await scaleOut(big.bytes);
 }
 
 try {

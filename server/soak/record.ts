@@ -24,6 +24,10 @@ export interface ServerSample {
   fds: number;
   heapUsedMiB?: number;
   heapTotalMiB?: number;
+  /** Heap used right after a full collection (one sample a minute): what the server holds. */
+  heapLiveMiB?: number;
+  /** Publishes acknowledged so far (the versions the server's caches may come to hold). */
+  published?: number;
   handles?: number;
   eld?: { p50: number; p99: number; max: number };
 }
@@ -104,14 +108,39 @@ export class Recorder {
 
   /** RSS slope in MiB/min over the samples from minute `from` on. */
   rssSlope(from: number): { slope: number; points: number } {
-    const points = this.samples.filter((s) => s.at >= from * 60).map((s) => ({ x: s.at / 60, y: s.rssMiB }));
-    return { slope: slope(points), points: points.length };
+    return this.slopeOf(from, (s) => s.rssMiB);
+  }
+
+  /** Slope in MiB/min of the live heap (after a full collection) from minute `from` on, first and last. */
+  liveSlope(from: number): {
+    slope: number;
+    points: number;
+    first?: number;
+    last?: number;
+    perPublishKiB: number;
+  } {
+    const live = this.samples.filter((s) => s.at >= from * 60 && s.heapLiveMiB !== undefined);
+    const [first, last] = [live[0], live.at(-1)];
+    const published = (last?.published ?? 0) - (first?.published ?? 0);
+    const grown = ((last?.heapLiveMiB ?? 0) - (first?.heapLiveMiB ?? 0)) * 1024;
+    return {
+      ...this.slopeOf(from, (s) => s.heapLiveMiB),
+      perPublishKiB: published > 0 ? grown / published : Number.NaN,
+    };
+  }
+
+  private slopeOf(from: number, y: (s: ServerSample) => number | undefined) {
+    const points = this.samples
+      .filter((s) => s.at >= from * 60 && y(s) !== undefined)
+      .map((s) => ({ x: s.at / 60, y: y(s) ?? 0 }));
+    return { slope: slope(points), points: points.length, first: points[0]?.y, last: points.at(-1)?.y };
   }
 }
 
 export function describeSample(s: ServerSample): string {
+  const live = s.heapLiveMiB !== undefined ? `live ${fmt(s.heapLiveMiB)} MiB  ` : '';
   const heap =
-    s.heapUsedMiB !== undefined ? `heap ${fmt(s.heapUsedMiB)}/${fmt(s.heapTotalMiB ?? 0)} MiB  ` : '';
+    s.heapUsedMiB !== undefined ? `heap ${fmt(s.heapUsedMiB)}/${fmt(s.heapTotalMiB ?? 0)} MiB  ${live}` : '';
   const eld = s.eld
     ? `  event-loop delay p50 ${fmt(s.eld.p50)} p99 ${fmt(s.eld.p99)} max ${fmt(s.eld.max)} ms`
     : '';

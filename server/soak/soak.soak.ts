@@ -95,7 +95,7 @@ test(
           DISCORD_BOT_TOKEN: 'soak-discord-bot-token',
           DISCORD_BASE_URL: discord.baseUrl,
         },
-        { nodeArgs: ['--import', PROBE], ipc: true },
+        { nodeArgs: ['--expose-gc', '--import', PROBE], ipc: true },
       );
       const pid = server.child.pid ?? 0;
       const target: traffic.Target = {
@@ -118,9 +118,10 @@ test(
       // The server's figures: /proc every 10 s, with the probe's answer over IPC.
       let sampleId = 0;
       let printed = 0;
+      let collected = 0;
       /** The server's log lines at level error and above, by message. */
       const logErrors = new Map<string, number>();
-      const probe = (): Promise<Partial<ServerSample>> =>
+      const probe = (gc: boolean): Promise<Partial<ServerSample>> =>
         new Promise((resolve) => {
           const id = ++sampleId;
           const timer = setTimeout(() => resolve({}), 2000);
@@ -129,6 +130,7 @@ test(
             id?: number;
             heapUsed: number;
             heapTotal: number;
+            heapLive?: number;
             handles: number;
             eld: ServerSample['eld'];
           }) => {
@@ -138,18 +140,26 @@ test(
             resolve({
               heapUsedMiB: toMiB(m.heapUsed),
               heapTotalMiB: toMiB(m.heapTotal),
+              ...(m.heapLive !== undefined ? { heapLiveMiB: toMiB(m.heapLive) } : {}),
               handles: m.handles,
               eld: m.eld,
             });
           };
           server?.child.on('message', onMessage);
-          server?.child.send({ type: 'sample', id });
+          server?.child.send({ type: 'sample', id, gc });
         });
       const sampler = (async () => {
         while (Date.now() < deadline && !stopAll.signal.aborted) {
           await delay(10_000, undefined, { signal: stopAll.signal }).catch(() => undefined);
           const at = now();
-          recorder.samples.push({ ...procSample(pid, at), ...(await probe()) });
+          // A full collection once a minute (the first sample of each minute): the live heap.
+          const gc = Math.floor(at / 60) > collected;
+          if (gc) collected = Math.floor(at / 60);
+          recorder.samples.push({
+            ...procSample(pid, at),
+            ...(await probe(gc)),
+            published: traffic.acknowledged.size,
+          });
           for (const line of server?.lines.splice(0) ?? [])
             if (Number(line.level) >= 50)
               logErrors.set(String(line.msg), (logErrors.get(String(line.msg)) ?? 0) + 1);
@@ -338,6 +348,7 @@ test(
       );
       const cut = recorder.failures.filter((a) => a.status === 0 && cutOversized(a));
       const slope = recorder.rssSlope(Math.min(2, MINUTES - 1));
+      const live = recorder.liveSlope(Math.min(2, MINUTES - 1));
       const last = recorder.samples.at(-1);
 
       const group = (list: Answer[]) => {
@@ -362,6 +373,7 @@ test(
         group(noAnswer),
         `oversized bodies cut by the server's early 413 (the client saw its write fail): ${cut.length}`,
         `RSS slope from minute ${Math.min(2, MINUTES - 1)} on: ${fmt(slope.slope)} MiB/min over ${slope.points} samples (target flat)`,
+        `live heap (after a full collection, once a minute) from minute ${Math.min(2, MINUTES - 1)} on: ${fmt(live.first ?? Number.NaN)} → ${fmt(live.last ?? Number.NaN)} MiB, slope ${fmt(live.slope)} MiB/min over ${live.points} samples (target flat), ${fmt(live.perPublishKiB)} KiB per version published meanwhile (the metadata caches fill up to 2,000 versions: docs/performance.md, "Server memory")`,
         `last sample: ${last ? describeSample(last) : '-'}`,
         `acknowledged publishes present and downloadable with their integrity: ${traffic.acknowledged.size - lost.length}/${traffic.acknowledged.size}${lost.length ? `\n    lost: ${lost.join('; ')}` : ''}`,
         `server log lines at level error: ${[...logErrors.values()].reduce((a, b) => a + b, 0)}${[...logErrors].map(([m, n]) => `\n    ${m} ×${n}`).join('')}`,

@@ -2,7 +2,6 @@
 // pkg-lock.json), verified before anything is written. See install/install.ts.
 import { z } from 'zod';
 import { install } from '../install/install.js';
-import { refreshLinksAfterChange } from '../lib/agents/sync-links.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines, formatSize } from '../lib/output.js';
 import { findProject } from '../lib/project/project.js';
@@ -37,7 +36,8 @@ export const installCommand = defineCommand({
       acceptPermissions: acceptPermissions === true,
       progress: !globals.json,
     });
-    if (installed.length > 0) refreshLinksAfterChange(project);
+    // Loaded once something is installed (it brings the skill-file parser of the package tools).
+    if (installed.length > 0) (await import('../lib/agents/sync-links.js')).refreshLinksAfterChange(project);
     if (globals.json) return printJson({ installed });
     if (installed.length === 0) return printLines(['nothing to install: pkg.json lists no packages']);
     printLines(

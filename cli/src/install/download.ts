@@ -1,6 +1,7 @@
 // The second step of pkg install: every download started at once, then each verified (verify.ts)
 // against its version record, or against its lock pin. The verifier and its package validator
-// (checks.ts) load while the first bytes are on the wire.
+// (checks.ts) load while the first bytes are on the wire, once the requests have left.
+import { requestsSent } from '../lib/registry/http.js';
 import { downloadArtifact } from '../lib/registry/rest-client.js';
 import type { Verified } from './verify.js';
 import type { Target } from './resolve.js';
@@ -22,6 +23,7 @@ export async function downloadAndVerify(
     download.catch(() => undefined); // awaited below, once the checks have loaded
     return { target, download };
   });
+  await requestsSent();
   const { expectedFromRecord, verifyArtifact } = await import('./checks.js');
   return Promise.all(
     started.map(async ({ target, download }) => {

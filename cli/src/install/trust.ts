@@ -6,10 +6,12 @@
 // download; install.ts takes their outcome after the archive checks and before consent and
 // staging. A failure throws, so nothing is written. The answer is each version's log index, for
 // the lock file, and the notes the user should see (keys pinned on first use, a rotation to accept).
+// The checks (trust/check-install.ts and the shared verifier behind it) load after the requests
+// are on the wire, while the registry answers (docs/performance.md, "Install from the lock file").
 import type { CheckpointAnswer, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
 import { packageIdParts } from '@pkg/shared/contract';
-import { checkInstallTrust } from '../trust/check-install.js';
 import type { RegistryClient } from '../lib/registry/trpc-client.js';
+import { requestsSent } from '../lib/registry/http.js';
 import { createTrustClient, type TrustClient } from '../trust/trust-client.js';
 import type { Target } from './resolve.js';
 
@@ -65,6 +67,8 @@ export async function checkTrust(all: readonly Target[], requests?: TrustRequest
   const logIndex = new Map<string, number>();
   const checks = new Map<string, string>();
   const notes: string[] = [];
+  await requestsSent();
+  const { checkInstallTrust } = await import('../trust/check-install.js');
   for (const [registry, group] of byRegistry) {
     const targets = await Promise.all(
       group.map(async (target) => ({

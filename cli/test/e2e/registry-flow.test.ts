@@ -1,7 +1,7 @@
 // The whole life of a skill, as a developer and an agent host live it, against a real
 // registry server on the embedded store in the same test run: init, login, publish, install
 // by range, install from the lock file in a fresh directory, verify, run a tool, remove.
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '@pkg/server/testing';
@@ -111,11 +111,17 @@ describe('a skill from init to remove', () => {
     cpSync(path.join(project, 'pkg.json'), path.join(fresh, 'pkg.json'));
     cpSync(path.join(project, 'pkg-lock.json'), path.join(fresh, 'pkg-lock.json'));
     const lockBefore = readFileSync(path.join(fresh, 'pkg-lock.json'), 'utf8');
+    const files = ['pkg.json', 'pkg-lock.json'].map((file) => path.join(fresh, file));
+    const statsBefore = files.map((file) => statSync(file));
     const run = await cli(['install'], fresh);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('installed @alice/weather@1.1.0');
     expect(run.stdout).toContain('from pkg-lock.json');
     expect(readFileSync(path.join(fresh, 'pkg-lock.json'), 'utf8')).toBe(lockBefore);
+    // Nothing in them changed, so neither was rewritten: the same files, as they were.
+    expect(files.map((file) => [statSync(file).ino, statSync(file).mtimeMs])).toEqual(
+      statsBefore.map((stats) => [stats.ino, stats.mtimeMs]),
+    );
   });
 
   test('verify checks bytes, package, provenance and the direct URL without installing', async () => {

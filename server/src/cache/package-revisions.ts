@@ -1,7 +1,11 @@
 // The current `revision` of packages, read in batches. Every read is answered by a query sent
 // after the read was asked for, so it sees every write acknowledged before that moment (a
-// publish that answered 201 has bumped the revision). Reads asked while a query is running
-// wait for it and then share the next one: under load, one query answers many requests.
+// publish that answered 201 has bumped the revision). A query is sent once the current turn of
+// the event loop has run its I/O (setImmediate), so that the reads asked by the requests that came
+// in that turn share it; reads asked while a query is running wait for it and then share the next
+// one: under load, one query answers many requests. The query goes to the driver's collection, not
+// through a mongoose Query: it is one indexed `$in` with a projection and nothing to cast or hook
+// (docs/performance.md, "The package document since the metrics").
 import { formatPackageId, type PackageRef } from '@pkg/shared';
 import type { Models } from '../db/models/index.js';
 
@@ -38,20 +42,23 @@ export function createPackageRevisions(models: Pick<Models, 'Package'>): Package
   };
 
   const run = async (): Promise<void> => {
-    running = true;
     try {
       while (waiting.size > 0) {
         const batch = take();
         try {
-          const docs = await models.Package.find(
-            { id: { $in: [...batch.keys()] } },
-            { id: 1, revision: 1 },
-          ).lean<{ id: string; revision?: number }[]>();
+          const docs = await models.Package.collection
+            .find<{ id: string; revision?: number }>(
+              { id: { $in: [...batch.keys()] } },
+              { projection: { _id: 0, id: 1, revision: 1 } },
+            )
+            .toArray();
           const found = new Map(docs.map((d) => [d.id, d.revision ?? 0]));
           for (const [id, waiters] of batch) for (const w of waiters) w.resolve(found.get(id) ?? null);
         } catch (error) {
           for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
         }
+        // the next query after this turn's I/O: the requests read in it share that query
+        if (waiting.size > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       running = false;
@@ -65,7 +72,10 @@ export function createPackageRevisions(models: Pick<Models, 'Package'>): Package
         const waiters = waiting.get(id);
         if (waiters) waiters.push({ resolve, reject });
         else waiting.set(id, [{ resolve, reject }]);
-        if (!running) void run();
+        if (!running) {
+          running = true;
+          setImmediate(() => void run());
+        }
       });
     },
   };

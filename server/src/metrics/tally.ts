@@ -1,7 +1,8 @@
 // Counters and histograms of the per-request paths (requests, store commands, cache lookups) kept
 // by hand and handed to the registry as collectors: prom-client hashes the label values on every
 // inc() and observe(), even on a child from labels(), which costs microseconds a call; here a call
-// is one Map lookup and a few additions (a bucket found among 13 bounds). The registry formats
+// is one Map lookup per label value (no key string built) and a few additions (a bucket found among
+// 13 bounds). The registry formats
 // what get() returns at a scrape as it does its own families (the same text: `le` buckets
 // cumulative, `+Inf` last, then _sum and _count).
 import type { Metric, Registry } from 'prom-client';
@@ -29,9 +30,13 @@ interface Collector {
   reset: () => void;
 }
 
+/** The cells under one label value: a Map per label, the last one's values are the cells. */
+type Level = Map<string, Level | Cell>;
+
 /** Counts (and, with bounds, a histogram of seconds) per combination of label values. */
 export class Tally {
-  private readonly cells = new Map<string, Cell>();
+  private readonly cells = new Set<Cell>();
+  private readonly tree: Level = new Map();
   constructor(
     private readonly labelNames: readonly string[],
     private readonly bounds: readonly number[] = [],
@@ -39,12 +44,21 @@ export class Tally {
 
   /** One event with these label values (in labelNames' order), observed at `seconds`. */
   record(values: readonly string[], seconds = 0): void {
-    const key = values.join('\u0000');
-    let cell = this.cells.get(key);
+    let level = this.tree;
+    const last = this.labelNames.length - 1;
+    for (let i = 0; i < last; i++) {
+      const value = values[i] ?? '';
+      let next = level.get(value) as Level | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const value = values[last] ?? '';
+    let cell = level.get(value) as Cell | undefined;
     if (!cell) {
       const labels = Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] ?? '']));
       cell = { labels, count: 0, sum: 0, perBucket: new Float64Array(this.bounds.length + 1) };
-      this.cells.set(key, cell);
+      level.set(value, cell);
+      this.cells.add(cell);
     }
     cell.count += 1;
     cell.sum += seconds;
@@ -79,7 +93,10 @@ export class Tally {
       help,
       type,
       get: () => ({ name, help, type, values: values(), aggregator: 'sum' }),
-      reset: () => this.cells.clear(),
+      reset: () => {
+        this.cells.clear();
+        this.tree.clear();
+      },
     };
     // The registry reads only what Collector declares (name, help, type, get, reset).
     register.registerMetric(collector as unknown as Metric);

@@ -51,6 +51,27 @@ function hotRead(path: string): HotRead | undefined {
   return ref.success ? { kind: 'version', ref: ref.data } : undefined;
 }
 
+/** Paths whose reading is remembered (the cache is emptied when full). */
+const PARSED_PATHS = 1024;
+
+/**
+ * `hotRead` with the reads of the last paths kept (frozen): a path read again is neither matched
+ * nor validated again. Only valid reads are kept, so the names bound the size of each key.
+ */
+function hotReadParser(): (path: string) => HotRead | undefined {
+  const parsed = new Map<string, HotRead>();
+  return (path) => {
+    const known = parsed.get(path);
+    if (known) return known;
+    const read = hotRead(path);
+    if (!read) return undefined;
+    if (parsed.size >= PARSED_PATHS) parsed.clear();
+    Object.freeze(Object.freeze(read).ref);
+    parsed.set(path, read);
+    return read;
+  };
+}
+
 /**
  * Express's req.protocol (TLS socket, or X-Forwarded-Proto from a trusted proxy), for a request
  * Express has not seen: its getter needs Express's request prototype. A test compares both.
@@ -93,15 +114,18 @@ function send(
 /** The server's request listener: the hot-read path, then `app` for everything else. */
 export function withHotReads(app: Express, deps: AppDeps): RequestListener {
   const trust = app.get('trust proxy fn') as Trust;
+  const limited = deps.config.PKG_RATE_LIMIT_PUBLIC !== 0;
+  const readOf = hotReadParser();
   return (req, res) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const hot = req.method === 'GET' ? hotRead(path) : undefined;
+    const hot = req.method === 'GET' ? readOf(path) : undefined;
     if (!hot) return void app(req, res);
     const log: RequestLogFields = {};
     assignRequestId(deps.logger, req, res, path, log);
-    const decision = publicRateDecision(deps, req, res, proxyaddr(req, trust));
+    // the client's address is worked out only when the limit is on
+    const decision = limited ? publicRateDecision(deps, req, res, proxyaddr(req, trust)) : null;
     if (decision && !decision.allowed) return void app(req, res);
     const answer = async (): Promise<JsonResponse> =>
       hot.kind === 'version'

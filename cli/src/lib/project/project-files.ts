@@ -71,9 +71,21 @@ export function snapshotProjectFiles(project: Project): () => void {
   };
 }
 
+/** Writes both files; a file whose bytes would not change is left as it is (no write, no fsync). */
 export function writeProjectFiles(project: Project, files: ProjectFiles): void {
-  writeFileAtomic(project.manifestFile, jsonText(files.manifest));
-  writeFileAtomic(project.lockFile, jsonText(files.lock));
+  for (const [file, text] of [
+    [project.manifestFile, jsonText(files.manifest)],
+    [project.lockFile, jsonText(files.lock)],
+  ] as const)
+    if (currentText(file) !== text) writeFileAtomic(file, text);
+}
+
+function currentText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {

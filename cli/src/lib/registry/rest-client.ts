@@ -1,17 +1,16 @@
 // Artifact bytes over the REST routes: one POST /publish upload, and downloads that hash while
 // streaming and stop as soon as the body passes the size the registry recorded.
-// HTTP is node-fetch (fetch over node:http): Node's built-in fetch loads undici and its wasm
-// parser on first use, about 40 ms of every install (see the install bench).
-import type { Readable } from 'node:stream';
-import fetch, { type Response } from 'node-fetch';
+// HTTP is node:http (http.ts): Node's built-in fetch loads undici and its wasm parser on first
+// use, about 40 ms of every install, and node-fetch its own layers (see the install bench).
 import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/contract';
 import { createIntegrityHasher } from '@pkg/shared/integrity';
 import { CliError } from '../../exit.js';
 import { cliVersion } from '../../version.js';
 import { downloadProgress } from '../progress.js';
+import { httpFetch, type HttpResponse } from './http.js';
 import { registryError } from './trpc-client.js';
 
-async function failure(res: Response, what: string): Promise<CliError> {
+async function failure(res: HttpResponse, what: string): Promise<CliError> {
   const text = await res.text().catch(() => '');
   let body: unknown;
   try {
@@ -54,9 +53,9 @@ export async function uploadArchive(
   extra: PublishHeaders = {},
 ) {
   const url = `${registry}/publish`;
-  let res: Response;
+  let res: HttpResponse;
   try {
-    res = await fetch(url, {
+    res = await httpFetch(url, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
@@ -66,7 +65,7 @@ export async function uploadArchive(
           ? { 'x-pkg-source-repository': extra.source.repository, 'x-pkg-source-commit': extra.source.commit }
           : {}),
       },
-      body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      body: bytes,
     });
   } catch (error) {
     throw unreachable(url, error);
@@ -90,13 +89,13 @@ export async function downloadArtifact(
   maxBytes: number,
   progress: boolean,
 ): Promise<Downloaded> {
-  let res: Response;
+  let res: HttpResponse;
   try {
-    res = await fetch(url);
+    res = await httpFetch(url);
   } catch (error) {
     throw unreachable(url, error);
   }
-  if (res.status !== 200 || !res.body) throw await failure(res, `The download of ${label}`);
+  if (res.status !== 200) throw await failure(res, `The download of ${label}`);
   const cap = Math.min(maxBytes, PACKAGE_LIMITS.maxCompressedBytes);
   const hasher = createIntegrityHasher();
   const chunks: Uint8Array[] = [];
@@ -109,7 +108,7 @@ export async function downloadArtifact(
       received += chunk.byteLength;
       bar.advance(chunk.byteLength);
       if (received > cap) {
-        (res.body as Readable).destroy();
+        res.body.destroy();
         throw new CliError(
           'INTEGRITY_MISMATCH',
           `The download of ${label} is larger than the ${maxBytes} bytes the registry recorded; nothing was installed.`,

@@ -3,9 +3,9 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@pkg/server/router';
 import { isRegistryErrorCode, REGISTRY_ERRORS } from '@pkg/shared/errors';
-import nodeFetch from 'node-fetch';
 import superjson from 'superjson';
 import { CliError, EXIT, type CliDetail } from '../../exit.js';
+import { httpFetch } from './http.js';
 import { cliVersion } from '../../version.js';
 
 export type RegistryClient = ReturnType<typeof createRegistryClient>;
@@ -16,8 +16,8 @@ export function createRegistryClient(registry: string, token?: string) {
       httpBatchLink({
         url: `${registry}/trpc`,
         transformer: superjson,
-        // fetch over node:http, as in rest-client.ts: no undici start-up on every command.
-        fetch: nodeFetch as unknown as typeof fetch,
+        // HTTP over node:http (http.ts): neither undici nor node-fetch loads on a registry command.
+        fetch: httpFetch as unknown as typeof fetch,
         headers: {
           'x-pkg-client': `pkg/${cliVersion}`,
           ...(token ? { authorization: `Bearer ${token}` } : {}),

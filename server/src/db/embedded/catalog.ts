@@ -11,6 +11,7 @@ import type { BlobStore } from './blobs.js';
 import { CommandError } from './errors.js';
 import type { IndexSpec } from './indexes.js';
 import { asDocument } from './bson-values.js';
+import { shareStrings } from './shared-strings.js';
 
 export class Catalog {
   private readonly databases = new Map<string, Map<string, Collection>>();
@@ -109,7 +110,7 @@ export class Catalog {
         return;
       }
       case 'put': {
-        const doc = asDocument(op.doc) ?? {};
+        const doc = shareStrings(asDocument(op.doc) ?? {});
         if (op.b !== undefined && !this.blobs)
           throw new Error('embedded store: a journal op refers to blob files but the store has none');
         this.replayCollection(db, name).put(this.blobs ? this.blobs.fromJournal(doc, op.b) : doc);

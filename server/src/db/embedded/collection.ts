@@ -8,6 +8,7 @@ import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './i
 import type { IndexKey, IndexSpec } from './indexes.js';
 import { equalityOperands, formatValue, valueKey } from './bson-values.js';
 import { journalForm } from './blobs.js';
+import { shareStrings } from './shared-strings.js';
 import type { BlobStore } from './blobs.js';
 
 /** A journal operation emitted by a mutation (replayed verbatim on recovery). */
@@ -89,7 +90,7 @@ export class Collection {
 
   /** Inserts a new document (adding `_id` first if missing); throws E11000 on a unique clash. */
   insert(raw: Document): Document {
-    const unstored = withIdFirst(raw);
+    const unstored = shareStrings(withIdFirst(raw));
     const id = idKeyOf(unstored);
     if (this.docs.has(id)) throw this.idDuplicate(unstored._id);
     const keys = this.checkedKeys(id, unstored);
@@ -103,7 +104,7 @@ export class Collection {
 
   /** Replaces a stored document by a new version with the same _id. */
   replace(current: Document, next: Document): Document {
-    const unstored = withIdFirst(next);
+    const unstored = shareStrings(withIdFirst(next));
     const id = idKeyOf(current);
     if (idKeyOf(unstored) !== id) {
       throw new CommandError(

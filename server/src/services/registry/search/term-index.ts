@@ -33,6 +33,8 @@ const COMPACT_MIN = 64;
 
 /** The docs that have one word, each with the mask of the fields it is in (entries 0..length-1). */
 export interface Posting {
+  /** The word, one instance shared by every package's entry (docs/performance.md, "Server memory"). */
+  word: string;
   ids: Int32Array;
   masks: Uint8Array;
   length: number;
@@ -125,17 +127,19 @@ export class TermIndex<P> {
       this.docFlags = grown;
     }
     this.docFlags[doc] = flags;
+    const words: string[] = [];
     for (const [word, mask] of masks) {
       let posting = this.postings.get(word);
       if (!posting) {
-        posting = { ids: new Int32Array(4), masks: new Uint8Array(4), length: 0, live: 0 };
+        posting = { word, ids: new Int32Array(4), masks: new Uint8Array(4), length: 0, live: 0 };
         this.postings.set(word, posting);
         this.addVariants(word);
         this.expansions.clear();
       }
       append(posting, doc, mask);
+      words.push(posting.word);
     }
-    this.entries.set(pkg, { doc, words: [...masks.keys()] });
+    this.entries.set(pkg, { doc, words });
     return doc;
   }
 
