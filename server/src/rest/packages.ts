@@ -9,7 +9,7 @@
 //   GET /packages/:namespace/:name/publishers → publishers.list (docs/publishing.md)
 //   GET /packages/:namespace/:name/insights?version → packages.insights (docs/browsing.md)
 // where :version (and ?version) is an exact version or `latest`, resolved by the server
-// (docs/registry-api.md, "Public endpoints"); the download route takes an exact version only.
+// (docs/registry-api.md, "Versions by latest"); the download route takes an exact version only.
 // and the owners' and maintainers' marks (docs/trust.md, "Yank and deprecate"; no CORS headers):
 //   POST   /packages/:namespace/:name/:version/yank  { reason }          → packages.yank
 //   DELETE /packages/:namespace/:name/:version/yank                      → packages.unyank

@@ -1,4 +1,4 @@
-// A version read by the dist-tag `latest` (docs/registry-api.md, "Public endpoints"): packages.version,
+// A version read by the dist-tag `latest` (docs/registry-api.md, "Versions by latest"): packages.version,
 // files, provenance and insights, and their REST routes, answer the version the package document
 // names `latest` — the highest stable version that is not yanked (latestOf) — resolved by the
 // server at the package's revision, so the answer and its ETag change when a publish, a yank or an

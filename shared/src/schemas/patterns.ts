@@ -14,9 +14,9 @@ export const INTEGRITY_PATTERN = /^sha256-([0-9a-f]{64})$/;
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 /**
- * The dist-tag the version reads accept in place of a version (docs/registry-api.md, "Public
- * endpoints"): the package's `latest`, resolved by the server. Here so that the website's first
- * bundle names it without zod.
+ * The dist-tag the version reads accept in place of a version (docs/registry-api.md, "Versions by
+ * latest"): the package's `latest`, resolved by the server. Here so that the website's first bundle
+ * names it without zod.
  */
 export const LATEST_TAG = 'latest';
 

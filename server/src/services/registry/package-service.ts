@@ -100,7 +100,7 @@ async function readVersion(deps: RegistryDeps, ref: VersionRef): Promise<Version
 
 /**
  * The exact version a read names: `ref` itself, or for the dist-tag `latest` the version latestOf
- * picks from the package document read at `revision` (docs/registry-api.md, "Public endpoints"),
+ * picks from the package document read at `revision` (docs/registry-api.md, "Versions by latest"),
  * so the answer is the one cached under that revision and changes with it (every publish, yank
  * and unyank bumps the revision).
  */

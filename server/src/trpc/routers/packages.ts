@@ -46,7 +46,7 @@ export const packagesRouter = {
     .input(packageRefSchema)
     .output(listVersionsOutputSchema)
     .query(({ ctx, input }) => listVersions(ctx.deps.registry, input)),
-  // version, provenance and files take an exact version or `latest` (docs/registry-api.md, "Public endpoints")
+  // version, provenance and files take an exact version or `latest` (docs/registry-api.md, "Versions by latest")
   version: publicProcedure
     .input(versionSelectorRefSchema)
     .output(versionRecordSchema)

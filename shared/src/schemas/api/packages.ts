@@ -70,7 +70,7 @@ export type VersionRef = z.infer<typeof versionRefSchema>;
 /**
  * What the version reads accept (packages.version, files, provenance, insights and their REST
  * routes): an exact version, or the dist-tag `latest`, which the server resolves to the package's
- * `latest` at the package's current revision (docs/registry-api.md, "Public endpoints"). Writes
+ * `latest` at the package's current revision (docs/registry-api.md, "Versions by latest"). Writes
  * (yank, unyank) and downloads take an exact version only.
  */
 export const versionSelectorSchema = z.string().superRefine((value, ctx) => {
