@@ -16,7 +16,7 @@
 // Express's per-request work is most of what a cached read costs; skipping it is what puts
 // these reads several times faster (see the registry bench).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { packageRefSchema, versionRefSchema, type PackageRef, type VersionRef } from '@pkg/shared';
+import { packageRefSchema, versionSelectorRefSchema, type PackageRef, type VersionRef } from '@pkg/shared';
 import type { Express } from 'express';
 import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
@@ -31,7 +31,7 @@ import {
 } from '../services/registry/package-documents.js';
 import { ANONYMOUS_GET_CORS_HEADERS } from './cors.js';
 
-/** /packages/<ns>/<name>[/<version>] spelled plainly: no encoding, no trailing slash. */
+/** /packages/<ns>/<name>[/<version or latest>] spelled plainly: no encoding, no trailing slash. */
 const HOT_PATH = /^\/packages\/([a-z0-9-]+)\/([a-z0-9._-]+)(?:\/([0-9A-Za-z.-]+))?$/;
 
 type Trust = (address: string, hop: number) => boolean;
@@ -47,7 +47,7 @@ function hotRead(path: string): HotRead | undefined {
     const ref = packageRefSchema.safeParse({ namespace, name });
     return ref.success ? { kind: 'package', ref: ref.data } : undefined;
   }
-  const ref = versionRefSchema.safeParse({ namespace, name, version });
+  const ref = versionSelectorRefSchema.safeParse({ namespace, name, version });
   return ref.success ? { kind: 'version', ref: ref.data } : undefined;
 }
 

@@ -8,6 +8,8 @@
 //   GET /packages/:namespace/:name/:version/provenance → packages.provenance
 //   GET /packages/:namespace/:name/publishers → publishers.list (docs/publishing.md)
 //   GET /packages/:namespace/:name/insights?version → packages.insights (docs/browsing.md)
+// where :version (and ?version) is an exact version or `latest`, resolved by the server
+// (docs/registry-api.md, "Versions by latest"); the download route takes an exact version only.
 // and the owners' and maintainers' marks (docs/trust.md, "Yank and deprecate"; no CORS headers):
 //   POST   /packages/:namespace/:name/:version/yank  { reason }          → packages.yank
 //   DELETE /packages/:namespace/:name/:version/yank                      → packages.unyank
@@ -17,7 +19,7 @@
 // cached per package revision, so the bytes and ETag equal the procedure's (a test checks it).
 // That is the one place a JSON route calls a service instead of the caller: it is what lets
 // metadata reads fast (see the registry bench).
-import { packageRefSchema, versionRefSchema } from '@pkg/shared';
+import { packageRefSchema, versionSelectorRefSchema } from '@pkg/shared';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { requestBaseUrl } from '../context.js';
@@ -89,7 +91,7 @@ export function packageRoutes(deps: AppDeps): Router {
     res.json(await callerFor(req, deps).packages.insights({ ...req.params, version }));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version', async (req, res) => {
-    const ref = versionRefSchema.parse(req.params);
+    const ref = versionSelectorRefSchema.parse(req.params);
     sendJson(res, await versionDocument(deps.registry, ref, requestBaseUrl(req, deps)));
   });
   anonymousGet(r, '/packages/:namespace/:name/:version/provenance', async (req, res) => {

@@ -246,7 +246,8 @@ describe('invalid and unknown names', () => {
     }
   });
 
-  test.each(['1.0', 'v1.0.0', '1.0.0+build.5', 'latest', '^1.0.0'])(
+  // `latest` is the one dist-tag a version read accepts (version-by-latest.test.ts); no other.
+  test.each(['1.0', 'v1.0.0', '1.0.0+build.5', 'next', 'Latest', '^1.0.0'])(
     'version %s is 400 BAD_REQUEST',
     async (version) => {
       const res = await get(`/packages/acme/weather/${encodeURIComponent(version)}`);

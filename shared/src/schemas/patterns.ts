@@ -13,6 +13,12 @@ export const INTEGRITY_PATTERN = /^sha256-([0-9a-f]{64})$/;
 /** A version as SemVer 2.0.0 writes it (semver.org's pattern); the registry's own check is semver's. */
 export const SEMVER_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+/**
+ * The dist-tag the version reads accept in place of a version (docs/registry-api.md, "Versions by
+ * latest"): the package's `latest`, resolved by the server. Here so that the website's first bundle
+ * names it without zod.
+ */
+export const LATEST_TAG = 'latest';
 
 /**
  * How many results a search page holds (packages.search's `limit`, clamped into min..max). Here

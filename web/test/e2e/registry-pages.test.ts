@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scaffold } from '@pkg/shared';
 import { runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
+import { proceduresOf, recordDataRequests } from './data-requests.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cli/dist/pkg.js');
@@ -179,6 +180,38 @@ describe('the registry pages', () => {
     expect(await page.getByTestId('description').textContent()).toBe('Greets people by name, first edition.');
     expect(await page.getByTestId('install-command').textContent()).toBe('pkg install @alice/hello@1.0.0');
     await page.close();
+  });
+
+  test.each([
+    ['the latest-version page', '/@alice/hello', 'Version 1.1.0 (latest)', 'latest'],
+    ['a version page', '/@alice/hello/v/1.0.0', 'Version 1.0.0 · latest is 1.1.0', '1.0.0'],
+  ])('%s asks for all of its data in one round trip', async (_label, url, shown, selector) => {
+    // a fresh context: nothing cached, as a link opened from elsewhere
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('request', (req) => requests.push(req.url()));
+    const data = recordDataRequests(page);
+    await page.goto(`${server.url}${url}`);
+    await page.getByTestId('skill-md').waitFor();
+    expect(await page.getByTestId('shown-version').textContent()).toBe(shown);
+    await page.getByTestId('provenance').waitFor();
+    await page.getByTestId('tools').getByLabel(/Input/).waitFor();
+    // every request of the load has finished (the charts and findings included)
+    await page.waitForLoadState('networkidle');
+    expect(data).toHaveLength(1);
+    const batch = data[0];
+    if (!batch) throw new Error('no data request');
+    expect(proceduresOf(batch)).toEqual(
+      expect.arrayContaining(['packages.get', 'packages.version', 'packages.files', 'packages.insights']),
+    );
+    // the version's queries name the version the URL gives, or `latest` for the server to resolve
+    const input = JSON.parse(new URL(batch.url()).searchParams.get('input') ?? '{}') as Record<
+      string,
+      { json?: { version?: string } }
+    >;
+    const versionIndex = proceduresOf(batch).indexOf('packages.version');
+    expect(input[String(versionIndex)]?.json?.version).toBe(selector);
+    await context.close();
   });
 
   test('the namespace page lists its packages', async () => {

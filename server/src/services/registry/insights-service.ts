@@ -5,6 +5,7 @@
 // the scan stored (code-scan.ts).
 import {
   formatPackageId,
+  LATEST_TAG,
   permissionDiff,
   provenanceSchema,
   RegistryError,
@@ -21,7 +22,7 @@ import { readArtifactFiles } from './skill-md-service.js';
 import { latestOf } from './version-writes.js';
 import { weeklyDownloads } from './downloads/package-downloads.js';
 
-/** packageInsightsInputSchema, parsed: by default the package's latest version. */
+/** packageInsightsInputSchema, parsed: by default (or as `latest`) the package's latest version. */
 export interface InsightsInput {
   namespace: string;
   name: string;
@@ -41,9 +42,10 @@ async function listVersions(deps: RegistryDeps, namespace: string, name: string)
   return versions;
 }
 
-/** The version asked for, by default the package's latest. */
+/** The version asked for, by default (or as `latest`) the package's latest. */
 function pick(versions: ListedVersion[], input: InsightsInput): ListedVersion {
-  const wanted = input.version ?? latestOf(versions)?.version;
+  const named = input.version === LATEST_TAG ? undefined : input.version;
+  const wanted = named ?? latestOf(versions)?.version;
   const found = versions.find((v) => v.version === wanted);
   if (found) return found;
   const id = formatPackageId(input.namespace, input.name);

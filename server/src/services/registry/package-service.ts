@@ -1,6 +1,7 @@
 // Reads of packages, versions, provenance and namespaces (search: search/search-service.ts).
 import {
   formatPackageId,
+  LATEST_TAG,
   RegistryError,
   type PackageInfo,
   type PackageRef,
@@ -15,6 +16,7 @@ import type { VersionDoc } from '../../db/models/version.js';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
 import { packageKey, versionKey } from '../../cache/metadata-cache.js';
 import { artifactUrl, toPackageInfo, toVersionRecord } from './records.js';
+import { latestOf } from './version-writes.js';
 
 async function findPackage(deps: RegistryDeps, ref: PackageRef): Promise<PackageDoc> {
   const pkg = await deps.models.Package.findOne({
@@ -97,8 +99,31 @@ async function readVersion(deps: RegistryDeps, ref: VersionRef): Promise<Version
 }
 
 /**
- * A version document (shared and frozen: never modify it). Cached like the package document,
- * and checked against the package revision too, since a failed publish removes its version.
+ * The exact version a read names: `ref` itself, or for the dist-tag `latest` the version latestOf
+ * picks from the package document read at `revision` (docs/registry-api.md, "Versions by latest"),
+ * so the answer is the one cached under that revision and changes with it (every publish, yank
+ * and unyank bumps the revision).
+ */
+export async function resolveVersionRef(
+  deps: RegistryDeps,
+  ref: VersionRef,
+  known: KnownRevision,
+): Promise<VersionRef> {
+  if (ref.version !== LATEST_TAG) return ref;
+  const info = await getPackage(deps, ref, known);
+  const latest = latestOf(info.versions);
+  if (!latest)
+    throw new RegistryError(
+      'NOT_FOUND',
+      `Package ${formatPackageId(ref.namespace, ref.name)} has no version.`,
+    );
+  return { namespace: ref.namespace, name: ref.name, version: latest.version };
+}
+
+/**
+ * A version document (shared and frozen: never modify it), of an exact version or of `latest`
+ * (resolveVersionRef). Cached like the package document, and checked against the package revision
+ * too, since a failed publish removes its version.
  */
 export async function findVersion(
   deps: RegistryDeps,
@@ -106,9 +131,9 @@ export async function findVersion(
   known?: KnownRevision,
 ): Promise<VersionDoc> {
   const cache = deps.metadata;
-  const key = versionKey(ref);
   const revision = known ? known.revision : await cache.revisions.read(ref);
-  return cache.versions.through(key, revision, () => readVersion(deps, ref));
+  const exact = await resolveVersionRef(deps, ref, { revision });
+  return cache.versions.through(versionKey(exact), revision, () => readVersion(deps, exact));
 }
 
 export async function getVersion(

@@ -17,7 +17,7 @@ import {
   trustActionOutputSchema,
   unyankInputSchema,
   versionRecordSchema,
-  versionRefSchema,
+  versionSelectorRefSchema,
   yankInputSchema,
 } from '@pkg/shared';
 import {
@@ -46,16 +46,17 @@ export const packagesRouter = {
     .input(packageRefSchema)
     .output(listVersionsOutputSchema)
     .query(({ ctx, input }) => listVersions(ctx.deps.registry, input)),
+  // version, provenance and files take an exact version or `latest` (docs/registry-api.md, "Versions by latest")
   version: publicProcedure
-    .input(versionRefSchema)
+    .input(versionSelectorRefSchema)
     .output(versionRecordSchema)
     .query(({ ctx, input }) => getVersion(ctx.deps.registry, input, ctx.baseUrl)),
   provenance: publicProcedure
-    .input(versionRefSchema)
+    .input(versionSelectorRefSchema)
     .output(getProvenanceOutputSchema)
     .query(({ ctx, input }) => getProvenance(ctx.deps.registry, input, ctx.baseUrl)),
   files: publicProcedure
-    .input(versionRefSchema)
+    .input(versionSelectorRefSchema)
     .output(packageFilesOutputSchema)
     .query(({ ctx, input, signal }) => readPackageFiles(ctx.deps.registry, input, signal)),
   insights: publicProcedure

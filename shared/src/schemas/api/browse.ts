@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { permissionsSchema } from '../manifest.js';
 import { versionSchema } from '../names.js';
 import { timestampSchema } from '../provenance.js';
-import { packageRefSchema } from './packages.js';
+import { packageRefSchema, versionSelectorSchema } from './packages.js';
 
 /** The periods a package's downloads are given over: the last 7 or 90 days, today included (UTC). */
 export const DOWNLOAD_PERIODS = { 'last-week': 7, 'last-90-days': 90 } as const;
@@ -119,8 +119,8 @@ export const permissionDiffSchema = z.object({
 export type PermissionDiff = z.infer<typeof permissionDiffSchema>;
 
 export const packageInsightsInputSchema = packageRefSchema.extend({
-  /** By default the package's `latest`. */
-  version: versionSchema.optional(),
+  /** By default (or as `latest`) the package's `latest`. */
+  version: versionSelectorSchema.optional(),
 });
 export const packageInsightsOutputSchema = z.object({
   /** `@ns/name` */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { manifestSchema, permissionsSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
-import { SEARCH_LIMIT } from '../patterns.js';
+import { LATEST_TAG, SEARCH_LIMIT } from '../patterns.js';
 import { deprecationSchema, versionTrustSchema, yankSchema } from './version-trust.js';
 
 export const searchPackagesInputSchema = z.object({
@@ -67,6 +67,25 @@ export const packageRefSchema = z.object({ namespace: namespaceSchema, name: pac
 export type PackageRef = z.infer<typeof packageRefSchema>;
 export const versionRefSchema = packageRefSchema.extend({ version: versionSchema });
 export type VersionRef = z.infer<typeof versionRefSchema>;
+/**
+ * What the version reads accept (packages.version, files, provenance, insights and their REST
+ * routes): an exact version, or the dist-tag `latest`, which the server resolves to the package's
+ * `latest` at the package's current revision (docs/registry-api.md, "Versions by latest"). Writes
+ * (yank, unyank) and downloads take an exact version only.
+ */
+export const versionSelectorSchema = z.string().superRefine((value, ctx) => {
+  if (value === LATEST_TAG) return;
+  // an exact version's own issues (and problem codes), so a bad version reads as before
+  const parsed = versionSchema.safeParse(value);
+  for (const issue of parsed.error?.issues ?? [])
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      params: 'params' in issue ? issue.params : undefined,
+    });
+});
+export const versionSelectorRefSchema = packageRefSchema.extend({ version: versionSelectorSchema });
+export type VersionSelectorRef = z.infer<typeof versionSelectorRefSchema>;
 
 export const getPackageOutputSchema = z.object({
   name: z.string(),
