@@ -4,10 +4,9 @@
 // Each named site is a port of its own proxying to its upstream servers in turn (round robin)
 // over kept-alive connections, and names the server that answered in `X-Upstream`.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, waitReady } from './processes.js';
+import { freePort, stopChild, waitReady } from './processes.js';
 
 export interface NginxProxy {
   /** http://127.0.0.1:<port> of each site. */
@@ -106,14 +105,8 @@ export async function startNginx(
   const urls = Object.fromEntries(
     Object.entries(sites).map(([name, site]) => [name, `http://127.0.0.1:${site.port}`]),
   );
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGQUIT');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  // SIGQUIT: nginx's graceful stop.
+  const stop = () => stopChild(child, 'SIGQUIT');
   try {
     for (const url of Object.values(urls)) await waitReady(`${url}/health`, child, () => stderr);
   } catch (error) {

@@ -47,6 +47,16 @@ export async function waitReady(url: string, child: ChildProcess, stderr: () => 
   throw new Error(`${url} did not answer within 60 s: ${stderr()}`);
 }
 
+/** `signal` (SIGTERM), then SIGKILL after 15 s; resolves once the child has exited. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function start(
   args: string[],
   env: Record<string, string>,
@@ -63,14 +73,7 @@ async function start(
   return {
     url: base,
     pid: child.pid ?? 0,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
 
@@ -118,14 +121,7 @@ export async function startStore(dir: string): Promise<Child> {
   return {
     url: uri,
     pid: child.pid ?? 0,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
 
