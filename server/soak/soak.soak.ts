@@ -373,7 +373,7 @@ test(
         group(noAnswer),
         `oversized bodies cut by the server's early 413 (the client saw its write fail): ${cut.length}`,
         `RSS slope from minute ${Math.min(2, MINUTES - 1)} on: ${fmt(slope.slope)} MiB/min over ${slope.points} samples (target flat)`,
-        `live heap (after a full collection, once a minute) from minute ${Math.min(2, MINUTES - 1)} on: ${fmt(live.first ?? Number.NaN)} → ${fmt(live.last ?? Number.NaN)} MiB, slope ${fmt(live.slope)} MiB/min over ${live.points} samples (target flat), ${fmt(live.perPublishKiB)} KiB per version published meanwhile (what grows: docs/performance.md, "Server memory")`,
+        `live heap (after a full collection, once a minute) from minute ${Math.min(2, MINUTES - 1)} on: ${fmt(live.first ?? Number.NaN)} → ${fmt(live.last ?? Number.NaN)} MiB, slope ${fmt(live.slope)} MiB/min over ${live.points} samples (target flat), ${fmt(live.perPublishKiB)} KiB per version published meanwhile (what grows: docs/performance.md, "The soak's memory")`,
         `last sample: ${last ? describeSample(last) : '-'}`,
         `acknowledged publishes present and downloadable with their integrity: ${traffic.acknowledged.size - lost.length}/${traffic.acknowledged.size}${lost.length ? `\n    lost: ${lost.join('; ')}` : ''}`,
         `server log lines at level error: ${[...logErrors.values()].reduce((a, b) => a + b, 0)}${[...logErrors].map(([m, n]) => `\n    ${m} ×${n}`).join('')}`,
