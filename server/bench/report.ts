@@ -2,7 +2,7 @@
 // publish latency, each beside its peer, then the targets with PASS/FAIL.
 import type { DownloadResult, LoadResult, TimedResult } from './load.js';
 import { recordTarget, type TargetRow } from './targets.js';
-import { BENCH, coldTargetRow, docTargetRow, printTargetRows } from './target-rows.js';
+import { BENCH, coldTargetRow, docTargetRow, fixed, printTargetRows } from './target-rows.js';
 
 export interface Report {
   seconds: number;
@@ -55,7 +55,6 @@ export interface RssRun {
 
 /** The memory target's 300 MB, in SI megabytes (286.1 MiB). */
 const RSS_LIMIT = 300 * 1000 * 1000;
-const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MiB`;
 const megabytes = (bytes: number) => `${fixed(bytes / 1e6)} MB (${mib(bytes)})`;
 const out = (title: string) => process.stdout.write(`\n${title}\n`);
@@ -197,10 +196,7 @@ export function publishTargetRow(p: PublishReport): TargetRow {
 export function recordPublishTarget(p: PublishReport): void {
   const row = publishTargetRow(p);
   recordTarget(row);
-  out('Target');
-  console.table([
-    { target: `${row.measure} ${row.target}`, measured: row.measured, result: row.pass ? 'PASS' : 'FAIL' },
-  ]);
+  printTargetRows([row]);
 }
 
 export function printReport(r: Report): void {
@@ -224,74 +220,43 @@ export function printReport(r: Report): void {
   const failures =
     loads.reduce((n, x) => n + x.failures, 0) + (m.pkgDoc304.notModified === m.pkgDoc304.requests ? 0 : 1);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
-  const docRatio = ratio(m.pkgDoc.rps, m.verdaccioDoc.rps);
-  const versionRatio = ratio(m.pkgVersion.rps, m.verdaccioVersion.rps);
   const downloadRatio = ratio(d.pkgOne.p50, d.plainOne.p50);
-  const bench = BENCH;
+  const row = (measure: string, measured: string, target: string, pass: boolean): TargetRow => ({
+    measure,
+    measured,
+    target,
+    pass,
+    bench: BENCH,
+  });
+  const rssRow = (measure: string, peak: number) =>
+    row(measure, megabytes(peak), '< 300 MB', peak < RSS_LIMIT);
+  /** A read's two rows against Verdaccio's: requests a second (at least twice) and p99 (below). */
+  const versusVerdaccio = (what: string, pkg: LoadResult, verdaccio: LoadResult) => {
+    const x = ratio(pkg.rps, verdaccio.rps);
+    return [
+      row(`${what} req/s`, `${fixed(x, 2)}x`, '>= 2x Verdaccio', x >= 2),
+      row(`${what} p99`, `${pkg.p99} vs ${verdaccio.p99} ms`, '< Verdaccio', pkg.p99 < verdaccio.p99),
+    ];
+  };
   // The rows `npm run bench` gathers into its one table (targets.ts), then this bench's others.
   const rows: TargetRow[] = [
     docTargetRow(m.pkgDoc.rps, m.verdaccioDoc.rps),
     publishTargetRow(r.publish),
     coldTargetRow(d.pkgCold, d.plainCold.p50),
-    {
-      measure: 'server RSS while 50 clients download, right after seeding',
-      measured: megabytes(r.rss.fresh.peak),
-      target: '< 300 MB',
-      pass: r.rss.fresh.peak < RSS_LIMIT,
-      bench,
-    },
-    {
-      measure: '  same, after the metadata load runs',
-      measured: megabytes(r.rss.loaded.peak),
-      target: '< 300 MB',
-      pass: r.rss.loaded.peak < RSS_LIMIT,
-      bench,
-    },
+    rssRow('server RSS while 50 clients download, right after seeding', r.rss.fresh.peak),
+    rssRow('  same, after the metadata load runs', r.rss.loaded.peak),
   ];
-  for (const row of rows) recordTarget(row);
+  for (const target of rows) recordTarget(target);
   const more: TargetRow[] = [
-    {
-      measure: 'package doc req/s',
-      measured: `${fixed(docRatio, 2)}x`,
-      target: '>= 2x Verdaccio',
-      pass: docRatio >= 2,
-      bench,
-    },
-    {
-      measure: 'package doc p99',
-      measured: `${m.pkgDoc.p99} vs ${m.verdaccioDoc.p99} ms`,
-      target: '< Verdaccio',
-      pass: m.pkgDoc.p99 < m.verdaccioDoc.p99,
-      bench,
-    },
-    {
-      measure: 'version record req/s',
-      measured: `${fixed(versionRatio, 2)}x`,
-      target: '>= 2x Verdaccio',
-      pass: versionRatio >= 2,
-      bench,
-    },
-    {
-      measure: 'version record p99',
-      measured: `${m.pkgVersion.p99} vs ${m.verdaccioVersion.p99} ms`,
-      target: '< Verdaccio',
-      pass: m.pkgVersion.p99 < m.verdaccioVersion.p99,
-      bench,
-    },
-    {
-      measure: '5 MB download (p50, 1 client)',
-      measured: `${fixed(downloadRatio, 2)}x`,
-      target: '<= 1.5x node:http',
-      pass: downloadRatio <= 1.5,
-      bench,
-    },
-    {
-      measure: 'failed requests (2xx; 304 for If-None-Match)',
-      measured: String(failures),
-      target: '0',
-      pass: failures === 0,
-      bench,
-    },
+    ...versusVerdaccio('package doc', m.pkgDoc, m.verdaccioDoc),
+    ...versusVerdaccio('version record', m.pkgVersion, m.verdaccioVersion),
+    row(
+      '5 MB download (p50, 1 client)',
+      `${fixed(downloadRatio, 2)}x`,
+      '<= 1.5x node:http',
+      downloadRatio <= 1.5,
+    ),
+    row('failed requests (2xx; 304 for If-None-Match)', String(failures), '0', failures === 0),
   ];
   printTargetRows([...rows, ...more]);
 }

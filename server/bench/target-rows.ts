@@ -4,7 +4,7 @@
 import type { TimedResult } from './load.js';
 import type { TargetRow } from './targets.js';
 
-const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export const BENCH = 'server registry-bench.ts';
 

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStore } from '../../src/db/embedded/index.js';
 import type { EmbeddedStore } from '../../src/db/embedded/index.js';
 import { encodeRecord } from '../../src/db/embedded/record-file.js';
-import { crash, startChildStore } from './child-store.js';
+import { crash, killChildStores, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
 import { tempDir } from './store-uri.js';
 
@@ -27,8 +27,7 @@ const stores: EmbeddedStore[] = [];
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close(true)));
   await Promise.allSettled(stores.map((s) => s.close()));
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.allSettled(children.map((c) => c.exited));
+  await killChildStores(children);
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -95,3 +95,9 @@ export async function crash(store: ChildStore): Promise<void> {
   store.child.kill('SIGKILL');
   await store.exited;
 }
+
+/** SIGKILLs every child store still running and waits until all of them are gone (a suite's afterAll). */
+export async function killChildStores(children: readonly ChildStore[]): Promise<void> {
+  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+  await Promise.allSettled(children.map((c) => c.exited));
+}

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { UUID } from 'bson';
 import { readStoreLock, startEmbeddedStore } from '../../src/db/embedded/index.js';
 import { encodeRecord } from '../../src/db/embedded/record-file.js';
-import { crash, startChildStore } from './child-store.js';
+import { crash, killChildStores, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
 import { crashTestResources } from './store-uri.js';
 import { storedIds as idsIn, writeThenCrash as writeThenCrashFrom } from './write-then-crash.js';
@@ -20,8 +20,7 @@ const children: ChildStore[] = [];
 
 afterAll(async () => {
   await closeClients();
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.allSettled(children.map((c) => c.exited));
+  await killChildStores(children);
   removeDirs();
 });
 

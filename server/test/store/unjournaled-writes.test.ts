@@ -2,7 +2,7 @@
 // journal record is fsynced, and made durable by the next journaled write, which waits for every
 // record committed before it; a publish's steps rely on this (docs/performance.md, "Publish").
 import { afterAll, describe, expect, it } from 'vitest';
-import { crash, startChildStore } from './child-store.js';
+import { crash, killChildStores, startChildStore } from './child-store.js';
 import type { ChildStore } from './child-store.js';
 import { crashTestResources } from './store-uri.js';
 
@@ -11,8 +11,7 @@ const children: ChildStore[] = [];
 
 afterAll(async () => {
   await closeClients();
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.allSettled(children.map((c) => c.exited));
+  await killChildStores(children);
   removeDirs();
 });
 
