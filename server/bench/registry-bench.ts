@@ -40,6 +40,8 @@ const SCALE_ROUNDS = Math.max(3, ROUNDS);
 const ONLY = process.env.PKG_BENCH_ONLY;
 /** 5 MB packages downloaded right after publish, then again with no disk copy (from GridFS). */
 const COLD = 30;
+/** Downloads of the seeded 5 MB package for the single-client row, each in turn with node:http. */
+const WARM = 60;
 
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-registry-bench-'));
 const children: Child[] = [];
@@ -182,6 +184,19 @@ async function main(): Promise<void> {
       },
     );
   const cold = await firstDownloads();
+  log(`the seeded 5 MB package downloaded ${WARM} times, each in turn with a node:http download`);
+  const warm = await timePaired(
+    WARM,
+    async () => {
+      const res = await downloadOnce(pkgDownload);
+      if (res.status !== 200 || res.bytes < BIG_FILE_BYTES)
+        throw new Error(`download: HTTP ${res.status}, ${res.bytes} bytes`);
+    },
+    async () => {
+      const res = await downloadOnce(plain.url);
+      if (res.status !== 200) throw new Error(`node:http download: HTTP ${res.status}`);
+    },
+  );
   log('the same downloads with every disk copy removed: streamed from GridFS');
   const copies = path.join(work, 'pkg-data', 'artifact-cache');
   for (const name of readdirSync(copies)) rmSync(path.join(copies, name), { force: true });
@@ -198,6 +213,8 @@ async function main(): Promise<void> {
     pkgTen: await download('pkg download', pkgDownload, 10),
     verdaccioTen: await download('Verdaccio download', verdaccioDownload, 10),
     plainTen: await download('node:http download', plain.url, 10),
+    pkgWarm: warm.a,
+    plainWarm: warm.b,
     pkgCold: cold.a,
     plainCold: cold.b,
     pkgGridfs: gridfs.a,

@@ -25,6 +25,10 @@ export interface Report {
     'pkgOne' | 'verdaccioOne' | 'plainOne' | 'pkgTen' | 'verdaccioTen' | 'plainTen',
     DownloadResult
   > & {
+    /** The seeded 5 MB package downloaded again and again (one client). */
+    pkgWarm: TimedResult;
+    /** node:http downloads of the same size, each in turn with one of pkgWarm's. */
+    plainWarm: TimedResult;
     /** First download of a freshly published artifact (its disk copy was written at publish). */
     pkgCold: TimedResult;
     /** node:http downloads of the same size, each in turn with one of pkgCold's. */
@@ -128,9 +132,7 @@ function printTables(r: Report): void {
     downloadRow('Verdaccio 6.8 (tarball)', 10, d.verdaccioTen),
     downloadRow('node:http + fs.createReadStream', 10, d.plainTen),
   ]);
-  out(
-    `pkg first downloads of ${d.pkgCold.count} freshly published artifacts, one client, each in turn with a node:http download`,
-  );
+  out(`pkg downloads of the 5 MB artifact, one client, each in turn with a node:http download`);
   const timedRow = (how: string, t: TimedResult, plain: TimedResult) => ({
     how,
     'p10 ms': fixed(t.p10),
@@ -142,6 +144,7 @@ function printTables(r: Report): void {
     'p50 / node:http p50': fixed(t.p50 / plain.p50, 2),
   });
   console.table([
+    timedRow('the seeded package, downloaded again (one client)', d.pkgWarm, d.plainWarm),
     timedRow('right after publish (disk copy written at publish)', d.pkgCold, d.plainCold),
     timedRow('no disk copy (streamed from GridFS, copy written)', d.pkgGridfs, d.plainGridfs),
   ]);
@@ -220,7 +223,9 @@ export function printReport(r: Report): void {
   const failures =
     loads.reduce((n, x) => n + x.failures, 0) + (m.pkgDoc304.notModified === m.pkgDoc304.requests ? 0 : 1);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
-  const downloadRatio = ratio(d.pkgOne.p50, d.plainOne.p50);
+  // Taken in turns with node:http, as the first downloads are: a window of each one after the
+  // other let the machine's load fall on one side only.
+  const downloadRatio = ratio(d.pkgWarm.p50, d.plainWarm.p50);
   const row = (measure: string, measured: string, target: string, pass: boolean): TargetRow => ({
     measure,
     measured,
@@ -251,8 +256,8 @@ export function printReport(r: Report): void {
     ...versusVerdaccio('package doc', m.pkgDoc, m.verdaccioDoc),
     ...versusVerdaccio('version record', m.pkgVersion, m.verdaccioVersion),
     row(
-      '5 MB download (p50, 1 client)',
-      `${fixed(downloadRatio, 2)}x`,
+      '5 MB download (p50, 1 client, in turns with node:http)',
+      `${fixed(downloadRatio, 2)}x (${fixed(d.pkgWarm.p50)} vs ${fixed(d.plainWarm.p50)} ms, ${d.pkgWarm.count} each)`,
       '<= 1.5x node:http',
       downloadRatio <= 1.5,
     ),
