@@ -9,7 +9,7 @@
 
 const SERVER = '^server/src/';
 const HTTP = [
-  `${SERVER}(rest|middleware|trpc|mcp)/`,
+  `${SERVER}(rest|middleware|trpc|mcp|spa)/`,
   `${SERVER}(app|http-server|spa|context)\\.ts$`,
   '(^|/)node_modules/(express|@trpc|cors|helmet|compression|raw-body)/',
   '^(express|@trpc/server|cors|helmet|compression)$',
@@ -173,6 +173,13 @@ const through = {
       name: 'middleware-knows-no-data',
       comment: 'Middleware reaches no data (db/, cache/): storage failures reach it as errors.',
       from: { path: `${SERVER}middleware/` },
+      to: { path: `${SERVER}(db|cache)/`, reachable: true },
+    },
+    {
+      name: 'spa-data-through-procedures',
+      comment:
+        "The SPA's serving (spa.ts, spa/) reaches data only through procedures: a page's inlined data is theirs.",
+      from: { path: `${SERVER}(spa\\.ts$|spa/)` },
       to: { path: `${SERVER}(db|cache)/`, reachable: true },
     },
     {

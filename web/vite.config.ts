@@ -8,6 +8,6 @@ import { refuseDataSdk } from './build/refuse-data-sdk.js';
 export default defineConfig({
   plugins: [refuseDataSdk(), tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   resolve: { conditions: ['@pkg/source', 'module', 'browser', 'development|production'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/trpc': 'http://127.0.0.1:8787' } },
 });

@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRoutes(deps));
   app.use(namespaceRoutes(deps));
   app.use(mcpRoutes(deps));
-  app.use(spaRoutes(deps.config.PKG_WEB_DIR));
+  app.use(spaRoutes(deps));
   app.use((req) => {
     req.routePattern = UNMATCHED_ROUTE;
     throw new RegistryError('NOT_FOUND', `No route for ${req.method} ${req.path}.`);

@@ -2,19 +2,55 @@
 // (the SPA shows its own not-found page). Other clients fall through to the JSON 404.
 // Everything it serves carries the website's security headers (middleware/security-headers.ts),
 // and is compressed for clients that accept it (gzip or deflate; the bundles shrink to a third).
+// A package page's URL gets index.html with its data and its route's preloads (spa/page-data.ts,
+// spa/page-shell.ts): the head is sent at once, so the browser fetches the scripts while the
+// server reads the data, and the rest once the procedures have answered (docs/performance.md,
+// "The package page's first paint").
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { Router } from 'express';
+import express, { Router, type Request, type Response } from 'express';
+import type { AppDeps } from './deps.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { wantsHtml } from './rest/negotiate.js';
+import { packagePageData, packagePageOf, pageDataText, type PackagePage } from './spa/page-data.js';
+import { pageShells, type PageShell } from './spa/page-shell.js';
 
 /** Paths owned by the APIs: they answer JSON only, never the SPA. */
 const API_PREFIX = /^\/(trpc|v1|packages|namespaces|auth|publish|artifacts|mcp|health)(\/|$)/;
 
-export function spaRoutes(webDir: string): Router {
+/** The element the SPA reads the page's data from (web/src/lib/page-data.ts). */
+const PAGE_DATA_ID = 'page-data';
+
+/** Sends `shell`'s head at once, then the page's data (when the package is known) and the tail. */
+async function sendPackagePage(
+  req: Request,
+  res: Response,
+  deps: AppDeps,
+  page: PackagePage,
+  shell: PageShell,
+): Promise<void> {
+  res.type('html');
+  res.write(shell.head);
+  // compression buffers what it has: push the head out now
+  (res as Response & { flush?: () => void }).flush?.();
+  try {
+    const entries = await packagePageData(req, deps, page);
+    const data = entries
+      ? `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataText(entries)}</script>`
+      : '';
+    res.end(`${data}${shell.tail}`);
+  } catch (err) {
+    req.log.error({ err }, 'the package page data could not be read');
+    res.end(shell.tail);
+  }
+}
+
+export function spaRoutes(deps: AppDeps): Router {
+  const webDir = deps.config.PKG_WEB_DIR;
   const r = Router();
   const index = path.join(webDir, 'index.html');
+  const shells = pageShells(webDir);
   r.use((req, res, next) => (API_PREFIX.test(req.path) ? next() : securityHeaders(req, res, next)));
   const compress = compression();
   r.use((req, res, next) => (API_PREFIX.test(req.path) ? next() : compress(req, res, next)));
@@ -26,7 +62,9 @@ export function spaRoutes(webDir: string): Router {
   r.get('/{*path}', (req, res, next) => {
     if (API_PREFIX.test(req.path) || !wantsHtml(req) || !existsSync(index)) return next();
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
+    const page = req.method === 'GET' ? packagePageOf(req.path) : undefined;
+    if (!page) return res.sendFile(index);
+    return sendPackagePage(req, res, deps, page, shells(page.version === undefined ? 'latest' : 'version'));
   });
   return r;
 }

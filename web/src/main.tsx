@@ -2,12 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { seedPageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
+import { trpc } from './lib/trpc';
 import { router } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
+// A package page's data, when the server put it into the page (docs/performance.md, "The package page's first paint").
+seedPageData(queryClient, trpc);
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -232,6 +232,15 @@ const FIXTURES: Record<string, Fixture> = {
     },
     chain: ['server/src/middleware/error-body.ts', 'server/src/db/availability.ts'],
   },
+  'spa-data-through-procedures': {
+    view: 'through',
+    files: {
+      'server/src/spa.ts': exporting('./spa/page-data.js'),
+      'server/src/spa/page-data.ts': exporting('../cache/package-responses.js'),
+      'server/src/cache/package-responses.ts': exporting(),
+    },
+    chain: ['server/src/spa.ts', 'server/src/spa/page-data.ts', 'server/src/cache/package-responses.ts'],
+  },
   'mcp-data-through-services': {
     view: 'through',
     files: {

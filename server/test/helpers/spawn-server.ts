@@ -26,13 +26,15 @@ export interface SpawnOptions {
   nodeArgs?: string[];
   /** An IPC channel to the child (the soak's probe answers on it). */
   ipc?: boolean;
+  /** Another build of the server to run (the page-load bench's BENCH_COMPARE); default SERVER_MAIN. */
+  main?: string;
 }
 
 export async function spawnServer(
   env: Record<string, string>,
   options: SpawnOptions = {},
 ): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.main ?? SERVER_MAIN], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,9 @@
 // Query options shared by the package routes' loaders and components, so a loader's prefetch
 // is exactly what the component reads; and the start of every query of a package page, shared by
 // the route's loader (package-loader.ts) and the head start of main.tsx (package-head-start.ts).
+// The server answers the same procedures with the same inputs into a package URL's HTML
+// (server/src/spa/page-data.ts; docs/performance.md, "The package page's first paint"): a query
+// added here is added there, or a first load asks for it (the e2e test of that page counts).
 import type { VersionRef } from '@pkg/shared/contract';
 import { LATEST_TAG } from '@pkg/shared/contract';
 import type { RouterContext } from '../routes/__root';

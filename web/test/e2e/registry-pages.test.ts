@@ -2,7 +2,10 @@
 // records its source repository and commit); a person finds it through the search box, reads its page (SKILL.md, tools,
 // permissions, versions, provenance, maintainers), opens one version and the namespace, and meets
 // the not-found page for unknown packages. The package's SKILL.md carries <script> and
-// <img onerror>: nothing of it runs or becomes an element. Runs against the built server and SPA.
+// <img onerror>: nothing of it runs or becomes an element, neither from the page's data the server
+// inlines into the HTML of a package URL (docs/performance.md, "The package page's first paint"):
+// a first load asks for no data, a client-side navigation for one batch. Runs against the built
+// server and SPA.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scaffold } from '@pkg/shared';
-import { runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
+import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
 import { proceduresOf, recordDataRequests } from './data-requests.js';
 
@@ -81,6 +84,10 @@ beforeAll(async () => {
   git(workTree, 'remote', 'add', 'origin', REPOSITORY);
   publish(workTree, '1.0.0', 'Greets people by name, first edition.', token);
   publish(workTree, '1.1.0', 'Greets people by name.', token);
+  // a second package of the namespace, to navigate to from the first
+  const wave = await buildPackage({ namespace: 'alice', name: 'wave', description: 'Waves at people.' });
+  const published = await publishArchive(server.url, token, wave.bytes);
+  if (published.status !== 201) throw new Error(`publish wave: ${published.status}`);
   browser = await launchBrowser();
 });
 
@@ -183,11 +190,20 @@ describe('the registry pages', () => {
   });
 
   test.each([
-    ['the latest-version page', '/@alice/hello', 'Version 1.1.0 (latest)', 'latest'],
-    ['a version page', '/@alice/hello/v/1.0.0', 'Version 1.0.0 · latest is 1.1.0', '1.0.0'],
-  ])('%s asks for all of its data in one round trip', async (_label, url, shown, selector) => {
+    ['the latest-version page', '/@alice/hello', 'Version 1.1.0 (latest)'],
+    ['a version page', '/@alice/hello/v/1.0.0', 'Version 1.0.0 · latest is 1.1.0'],
+  ])('%s on a first load asks for no data: it comes in the page', async (_label, url, shown) => {
     // a fresh context: nothing cached, as a link opened from elsewhere
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // every status line the page ever shows ("Loading the package…" would be a flash of another
+    // page; the findings list, a chunk of its own loaded after SKILL.md, says that it loads)
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { __statuses?: string[] }).__statuses = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[role="status"]')) seen.push(el.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
     const page = await context.newPage();
     page.on('request', (req) => requests.push(req.url()));
     const data = recordDataRequests(page);
@@ -196,7 +212,35 @@ describe('the registry pages', () => {
     expect(await page.getByTestId('shown-version').textContent()).toBe(shown);
     await page.getByTestId('provenance').waitFor();
     await page.getByTestId('tools').getByLabel(/Input/).waitFor();
+    await page.getByTestId('maintainers').waitFor();
     // every request of the load has finished (the charts and findings included)
+    await page.waitForLoadState('networkidle');
+    expect(data).toEqual([]);
+    // the data was the page's own, and the route's chunks were preloaded with the first bundle
+    expect(await page.locator('script#page-data[type="application/json"]').count()).toBe(1);
+    expect(await page.locator('link[rel="modulepreload"][href*="package-view-"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    const statuses = await page.evaluate(() => (window as { __statuses?: string[] }).__statuses ?? []);
+    expect(statuses.filter((text) => /Loading the (package|page)/.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  test('a client-side navigation to another package asks for its data in one round trip; back and forward show each page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('request', (req) => requests.push(req.url()));
+    await page.goto(`${server.url}/@alice/hello`);
+    await page.getByTestId('skill-md').waitFor();
+    await page.getByRole('heading', { level: 1 }).getByRole('link', { name: '@alice' }).click();
+    await page.getByTestId('namespace-packages').getByRole('link', { name: '@alice/wave' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const data = recordDataRequests(page);
+    await page.getByTestId('namespace-packages').getByRole('link', { name: '@alice/wave' }).click();
+    await page.waitForURL(`${server.url}/@alice/wave`);
+    await expect.poll(() => h1(page)).toBe('@alice/wave');
+    await page.getByTestId('skill-md').waitFor();
+    expect(await page.getByTestId('description').textContent()).toBe('Waves at people.');
+    await page.getByTestId('provenance').waitFor();
     await page.waitForLoadState('networkidle');
     expect(data).toHaveLength(1);
     const batch = data[0];
@@ -204,13 +248,25 @@ describe('the registry pages', () => {
     expect(proceduresOf(batch)).toEqual(
       expect.arrayContaining(['packages.get', 'packages.version', 'packages.files', 'packages.insights']),
     );
-    // the version's queries name the version the URL gives, or `latest` for the server to resolve
+    // the version's queries name `latest`, for the server to resolve
     const input = JSON.parse(new URL(batch.url()).searchParams.get('input') ?? '{}') as Record<
       string,
-      { json?: { version?: string } }
+      { json?: { name?: string; version?: string } }
     >;
-    const versionIndex = proceduresOf(batch).indexOf('packages.version');
-    expect(input[String(versionIndex)]?.json?.version).toBe(selector);
+    const versionInput = input[String(proceduresOf(batch).indexOf('packages.version'))]?.json;
+    expect(versionInput).toEqual(expect.objectContaining({ name: 'wave', version: 'latest' }));
+    // back to the namespace page, back to the first package, forward to the second
+    await page.goBack();
+    await page.getByTestId('namespace-packages').waitFor();
+    await page.goBack();
+    await expect.poll(() => h1(page)).toBe('@alice/hello');
+    await page.getByTestId('skill-md').waitFor();
+    expect(await page.getByTestId('description').textContent()).toBe('Greets people by name.');
+    await page.goForward();
+    await page.getByTestId('namespace-packages').waitFor();
+    await page.goForward();
+    await expect.poll(() => h1(page)).toBe('@alice/wave');
+    expect(await page.getByTestId('description').textContent()).toBe('Waves at people.');
     await context.close();
   });
 

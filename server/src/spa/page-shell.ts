@@ -1,0 +1,90 @@
+// The SPA's index.html for a package URL (docs/performance.md, "The package page's first paint"):
+// the built file with `<link rel="modulepreload">` for the package route's chunks, read from the
+// build's manifest (web/vite.config.ts, `build.manifest`), so the browser fetches them while it
+// evaluates the first bundle, and a place for the page's data before `</body>`. Both files are read
+// again when index.html changes (a new build); a build without a manifest gets no preloads.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The build manifest's rows that matter here: each chunk's file and its static imports. */
+const manifestSchema = z.record(
+  z.string(),
+  z.object({ file: z.string(), imports: z.array(z.string()).optional() }),
+);
+type Manifest = z.infer<typeof manifestSchema>;
+
+/** The package routes' components (TanStack Router's split chunks), by page kind. */
+const ROUTE_CHUNKS = {
+  latest: 'src/routes/@{$namespace}/$name/index.tsx?tsr-split=component',
+  version: 'src/routes/@{$namespace}/$name/v/$version.tsx?tsr-split=component',
+} as const;
+export type PageKind = keyof typeof ROUTE_CHUNKS;
+
+/** The HTML entry's key in the manifest; its chunks are in index.html already. */
+const ENTRY = 'index.html';
+
+/** `key` and every chunk it imports statically, through any depth. */
+function chunksOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) chunksOf(manifest, imported, into);
+  return into;
+}
+
+/** The route's chunks that index.html does not load already, as modulepreload links. */
+function preloadLinks(manifest: Manifest, kind: PageKind): string {
+  const loaded = chunksOf(manifest, ENTRY);
+  return [...chunksOf(manifest, ROUTE_CHUNKS[kind])]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file ?? ''}">`)
+    .join('');
+}
+
+function readManifest(webDir: string): Manifest | undefined {
+  try {
+    const text = readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8');
+    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** index.html cut where the page's data goes: `head` up to `</body>` (preloads added), then `tail`. */
+export interface PageShell {
+  head: string;
+  tail: string;
+}
+
+interface Built {
+  mtimeMs: number;
+  shells: Record<PageKind, PageShell>;
+}
+
+function buildShells(html: string, manifest: Manifest | undefined): Record<PageKind, PageShell> {
+  const bodyEnd = html.lastIndexOf('</body>');
+  const cut = bodyEnd === -1 ? html.length : bodyEnd;
+  const shell = (kind: PageKind): PageShell => {
+    const links = manifest ? preloadLinks(manifest, kind) : '';
+    const before = html.slice(0, cut);
+    const headEnd = before.indexOf('</head>');
+    const head = headEnd === -1 ? before : `${before.slice(0, headEnd)}${links}${before.slice(headEnd)}`;
+    return { head, tail: html.slice(cut) };
+  };
+  return { latest: shell('latest'), version: shell('version') };
+}
+
+/** The shells of a web dir, read again when its index.html changes. */
+export function pageShells(webDir: string): (kind: PageKind) => PageShell {
+  const index = path.join(webDir, 'index.html');
+  let built: Built | undefined;
+  return (kind) => {
+    const { mtimeMs } = statSync(index);
+    if (built?.mtimeMs !== mtimeMs) {
+      const shells = buildShells(readFileSync(index, 'utf8'), readManifest(webDir));
+      built = { mtimeMs, shells };
+    }
+    return built.shells[kind];
+  };
+}
