@@ -1,5 +1,5 @@
 // The SPA's index.html for a package URL (docs/performance.md, "The package page's first paint"):
-// the built file with `<link rel="modulepreload">` for the package route's chunks, read from the
+// the built file with its entry script `async`, `<link rel="modulepreload">` for the package route's chunks, read from the
 // build's manifest (web/vite.config.ts, `build.manifest`), so the browser fetches them while it
 // evaluates the first bundle, and a place for the page's data before `</body>`. Both files are read
 // again when index.html changes (a new build); a build without a manifest gets no preloads.
@@ -67,7 +67,10 @@ function buildShells(html: string, manifest: Manifest | undefined): Record<PageK
   const cut = bodyEnd === -1 ? html.length : bodyEnd;
   const shell = (kind: PageKind): PageShell => {
     const links = manifest ? preloadLinks(manifest, kind) : '';
-    const before = html.slice(0, cut);
+    // The entry runs as soon as it has loaded (`async`) rather than after the whole page has been
+    // parsed, which for a package page waits for its data: the first bundle is evaluated while the
+    // server reads the data, and the SPA waits for the document's end before its first render.
+    const before = html.slice(0, cut).replace('<script type="module" ', '<script type="module" async ');
     const headEnd = before.indexOf('</head>');
     const head = headEnd === -1 ? before : `${before.slice(0, headEnd)}${links}${before.slice(headEnd)}`;
     return { head, tail: html.slice(cut) };
