@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
 import { createUser } from '../src/services/registry/user-service.js';
+import { cpuSeconds } from './cpu.js';
 import { buildPackage, npmPublishBody } from './fixtures.js';
 import { summarize, type TimedResult } from './load.js';
 import { startPkgServer, startVerdaccio, type Child } from './processes.js';
@@ -101,10 +102,12 @@ export async function publishOnly(work: string, children: Child[], namespace: st
     pkg: publish,
     verdaccio: verdaccioPublisher(verdaccio.url, 'bench-pub'),
   };
+  const pids: Record<string, number> = { pkg: pkg.pid, verdaccio: verdaccio.pid };
   if (BASELINE) {
     const baseline = await startPublishingPkg(path.join(work, 'baseline-data'), BASELINE);
     children.push(baseline.pkg);
     servers.baseline = baseline.publish;
+    pids.baseline = baseline.pkg.pid;
     log(`baseline: ${BASELINE}`);
   }
   // One publish to each first (its namespace claimed, each process warm), as the full bench's seed.
@@ -112,7 +115,15 @@ export async function publishOnly(work: string, children: Child[], namespace: st
   await verdaccioPublisher(verdaccio.url, 'bench-seed')(seed, '1.0.0');
   for (const [name, run] of Object.entries(servers)) if (name !== 'verdaccio') await run(seed, '1.0.0');
   log(`publish latency: ${PUBLISHES} publishes to each of ${Object.keys(servers).join(', ')}, in turns`);
+  const cpuBefore = Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)] as const);
   const { results, archiveBytes } = await publishInTurns(namespace, servers);
+  // Each server's CPU time (every thread, /proc) over the publishes: what the load of the machine
+  // does not change much, unlike the latency.
+  const perPublish = cpuBefore.map(([name, before]) => {
+    const ms = ((cpuSeconds(pids[name] ?? 0) - before) * 1000) / PUBLISHES;
+    return `${name} ${ms.toFixed(1)} ms`;
+  });
+  log(`server CPU time per publish (/proc, 10 ms ticks): ${perPublish.join(', ')}`);
   const report: PublishReport = {
     pkg: results.pkg ?? summarize([]),
     verdaccio: results.verdaccio ?? summarize([]),

@@ -16,8 +16,10 @@ import {
   mkdirSync,
   open as openFd,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -137,7 +139,31 @@ async function readCopy(state: DiskState, key: string): Promise<Readable | undef
   return createReadStream(fileOf(state, key), { fd });
 }
 
+/**
+ * A copy this small is written with blocking calls: a write of a few KiB to the page cache and a
+ * rename take less than the four trips to the thread pool they would take otherwise, each waiting
+ * for a free thread and for the event loop to wake (docs/performance.md, "Second pass").
+ */
+const BLOCKING_COPY_BYTES = 64 * 1024;
+
+function writeSmallCopy(state: DiskState, key: string, bytes: Uint8Array): void {
+  if (!mayStart(state, key, bytes.byteLength)) return;
+  const temporary = temporaryOf(state, key);
+  try {
+    writeFileSync(temporary, bytes, { flag: 'wx' });
+    renameSync(temporary, fileOf(state, key));
+    state.copies.set(key, bytes.byteLength);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    state.onError(error, 'write');
+  }
+}
+
 async function writeCopy(state: DiskState, key: string, bytes: Uint8Array): Promise<void> {
+  if (bytes.byteLength <= Math.min(BLOCKING_COPY_BYTES, state.maxBytes)) {
+    writeSmallCopy(state, key, bytes);
+    return;
+  }
   if (!mayStart(state, key, bytes.byteLength)) return;
   state.filling.add(key);
   const temporary = temporaryOf(state, key);
