@@ -1,7 +1,8 @@
 // Artifacts on the server's local disk, in front of GridFS. A stored artifact never changes and
 // its GridFS file id is never reused, so a copy needs no invalidation, in one process or several
 // sharing the directory. A copy enters only with bytes that hash to the integrity recorded at
-// publish: written at publish (the bytes just verified against GridFS) or by the first download
+// publish: written at publish (the bytes the publish checked, while GridFS's copy is written and
+// read back; removed if that fails) or by the first download
 // from GridFS, to a temporary file renamed into place, so a reader never sees a partial file.
 // The least recently used copies leave when the directory passes its byte budget; a copy another
 // process removed is simply read from GridFS again. Downloads then stream a file, as node:http
@@ -16,10 +17,8 @@ import {
   mkdirSync,
   open as openFd,
   readdirSync,
-  renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -139,31 +138,7 @@ async function readCopy(state: DiskState, key: string): Promise<Readable | undef
   return createReadStream(fileOf(state, key), { fd });
 }
 
-/**
- * A copy this small is written with blocking calls: a write of a few KiB to the page cache and a
- * rename take less than the four trips to the thread pool they would take otherwise, each waiting
- * for a free thread and for the event loop to wake (docs/performance.md, "Second pass").
- */
-const BLOCKING_COPY_BYTES = 64 * 1024;
-
-function writeSmallCopy(state: DiskState, key: string, bytes: Uint8Array): void {
-  if (!mayStart(state, key, bytes.byteLength)) return;
-  const temporary = temporaryOf(state, key);
-  try {
-    writeFileSync(temporary, bytes, { flag: 'wx' });
-    renameSync(temporary, fileOf(state, key));
-    state.copies.set(key, bytes.byteLength);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    state.onError(error, 'write');
-  }
-}
-
 async function writeCopy(state: DiskState, key: string, bytes: Uint8Array): Promise<void> {
-  if (bytes.byteLength <= Math.min(BLOCKING_COPY_BYTES, state.maxBytes)) {
-    writeSmallCopy(state, key, bytes);
-    return;
-  }
   if (!mayStart(state, key, bytes.byteLength)) return;
   state.filling.add(key);
   const temporary = temporaryOf(state, key);

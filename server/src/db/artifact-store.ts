@@ -10,7 +10,8 @@
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
-// publish or by the first download, serves later downloads as a file stream.
+// publish (beside the GridFS writes, dropped if they fail or the read-back does not match) or by
+// the first download, serves later downloads as a file stream.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
@@ -235,20 +236,15 @@ const discardFile = (connection: Connection, id: ObjectId) =>
 /** An artifact of any size through GridFS's upload stream. */
 async function writeStreamed(
   connection: Connection,
+  id: ObjectId,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
   options: ArtifactWriteOptions,
-): Promise<ObjectId> {
-  const upload = bucketOf(connection, options.journaledLater).openUploadStream(file.filename, {
+): Promise<void> {
+  const upload = bucketOf(connection, options.journaledLater).openUploadStreamWithId(id, file.filename, {
     metadata: { integrity: file.integrity, mediaType: file.mediaType },
   });
-  try {
-    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
-  } catch (error) {
-    await discardFile(connection, upload.id);
-    throw error;
-  }
-  return upload.id;
+  await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
 }
 
 /**
@@ -257,21 +253,18 @@ async function writeStreamed(
  */
 async function writeVerified(
   connection: Connection,
+  id: ObjectId,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
   options: ArtifactWriteOptions,
 ): Promise<WrittenArtifact> {
-  let id: ObjectId;
-  if (bytes.byteLength > 0 && bytes.byteLength <= CHUNK_SIZE) {
-    id = new mongoose.Types.ObjectId();
-    try {
+  try {
+    if (bytes.byteLength > 0 && bytes.byteLength <= CHUNK_SIZE)
       await writeOneChunk(connection, id, bytes, file, options);
-    } catch (error) {
-      await discardFile(connection, id);
-      throw error;
-    }
-  } else {
-    id = await writeStreamed(connection, bytes, file, options);
+    else await writeStreamed(connection, id, bytes, file, options);
+  } catch (error) {
+    await discardFile(connection, id);
+    throw error;
   }
   const discard = () => discardFile(connection, id);
   const verified = digestOf(connection, id, options.journaledLater ? READ_UNJOURNALED : undefined).then(
@@ -353,10 +346,21 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     file: ArtifactFileInfo,
     options: ArtifactWriteOptions = {},
   ): Promise<WrittenArtifact> => {
-    const written = await writeVerified(connection, bytes, file, options);
-    const key = written.id.toHexString();
-    // The local copy is written while the backend's is read back; dropped if that check fails.
-    const verified = Promise.all([written.verified, disk?.write(key, bytes)]).then(
+    const id = new mongoose.Types.ObjectId();
+    const key = id.toHexString();
+    // The local copy is written while the backend's is written and read back (its trips to the
+    // thread pool then wait for no store command); dropped if either fails (docs/performance.md,
+    // "Second pass").
+    const copied = disk?.write(key, bytes);
+    let written: WrittenArtifact;
+    try {
+      written = await writeVerified(connection, id, bytes, file, options);
+    } catch (error) {
+      await copied;
+      await disk?.delete(key).catch(() => undefined);
+      throw error;
+    }
+    const verified = Promise.all([written.verified, copied]).then(
       () => undefined,
       async (error: unknown) => {
         await disk?.delete(key).catch(() => undefined);
@@ -364,7 +368,7 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
       },
     );
     verified.catch(() => undefined); // the caller awaits it; a failure is not unhandled meanwhile
-    return { id: written.id, verified };
+    return { id, verified };
   };
   return {
     write,

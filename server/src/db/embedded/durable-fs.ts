@@ -3,23 +3,8 @@
 // survives a crash).
 import fs from 'node:fs';
 
-/**
- * Up to this size a write is made with a blocking call: copying a few KiB to the page cache takes
- * less than a trip to the thread pool, which waits for a free thread and for the event loop to
- * wake again (docs/performance.md, "Second pass"). The fdatasync after it stays in the pool.
- */
-const BLOCKING_WRITE_BYTES = 64 * 1024;
-
 /** Writes all of `buf` at the descriptor's position (appends for a file opened with 'a'). */
 export function writeAll(fd: number, buf: Buffer): Promise<void> {
-  if (buf.length <= BLOCKING_WRITE_BYTES) {
-    try {
-      for (let offset = 0; offset < buf.length;) offset += fs.writeSync(fd, buf, offset);
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
   return new Promise((resolve, reject) => {
     const step = (offset: number): void => {
       fs.write(fd, buf, offset, buf.length - offset, null, (err, written) => {
