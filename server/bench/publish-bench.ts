@@ -4,7 +4,8 @@
 // build's server (its server/dist/main.js) to compare with publish by publish (A/B). Alone:
 //   PKG_BENCH_ONLY=publish npm run bench:registry -w @pkg/server
 // starts the server (one package seeded), Verdaccio and the baseline if named, prints the publish
-// table and records the publish target. BENCH_PUBLISHES sets the publishes per server (default 30).
+// table and each server's CPU time per publish (from /proc: the load of the machine changes it
+// much less than the latency) and records the publish target. BENCH_PUBLISHES sets the publishes per server (default 30).
 import path from 'node:path';
 import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
 import { createUser } from '../src/services/registry/user-service.js';

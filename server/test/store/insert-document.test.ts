@@ -12,6 +12,11 @@ let store: TestStore;
 let conn: Connection;
 let models: Models;
 
+function database() {
+  if (!conn.db) throw new Error('the connection is not open');
+  return conn.db;
+}
+
 beforeAll(async () => {
   store = await openTestStore();
   conn = await mongoose.createConnection(store.uri, { dbName: uniqueDbName('insert_document') }).asPromise();
@@ -66,9 +71,9 @@ const logFields = (index: number) => ({
 
 /** The stored document as the store holds it, without its _id and the fields that differ by design. */
 async function stored(collection: string, filter: Record<string, unknown>, differ: string[]) {
-  const doc = await conn.db!.collection(collection).findOne(filter);
-  expect(doc).not.toBeNull();
-  const { _id, ...rest } = doc!;
+  const doc = await database().collection(collection).findOne(filter);
+  if (!doc) throw new Error(`nothing stored in ${collection}`);
+  const { _id, ...rest } = doc;
   expect(_id).toBeInstanceOf(mongoose.mongo.ObjectId);
   for (const key of differ) delete rest[key];
   return rest;
@@ -86,7 +91,7 @@ describe('insertDocument', () => {
     expect(b).toEqual(a);
     expect(a).toMatchObject({ yanked: null, deprecated: null, logIndex: 7 });
     const [x, y] = await Promise.all(
-      ['1.0.0', '1.0.1'].map((version) => conn.db!.collection('versions').findOne({ version })),
+      ['1.0.0', '1.0.1'].map((version) => database().collection('versions').findOne({ version })),
     );
     expect(y?.artifact).toEqual(x?.artifact);
     expect(y?.manifest).toEqual({ ...x?.manifest, version: '1.0.1' });
