@@ -4,10 +4,12 @@
 // build's server (its server/dist/main.js) to compare with publish by publish (A/B). Alone:
 //   PKG_BENCH_ONLY=publish npm run bench:registry -w @pkg/server
 // starts the server (one package seeded), Verdaccio and the baseline if named, prints the publish
-// table and records the publish target. BENCH_PUBLISHES sets the publishes per server (default 30).
+// table and each server's CPU time per publish (from /proc: the load of the machine changes it
+// much less than the latency) and records the publish target. BENCH_PUBLISHES sets the publishes per server (default 30).
 import path from 'node:path';
 import { openAdminDeps } from '../src/bin/admin/open-admin-deps.js';
 import { createUser } from '../src/services/registry/user-service.js';
+import { cpuSeconds } from './cpu.js';
 import { buildPackage, npmPublishBody } from './fixtures.js';
 import { summarize, type TimedResult } from './load.js';
 import { startPkgServer, startVerdaccio, type Child } from './processes.js';
@@ -101,10 +103,12 @@ export async function publishOnly(work: string, children: Child[], namespace: st
     pkg: publish,
     verdaccio: verdaccioPublisher(verdaccio.url, 'bench-pub'),
   };
+  const pids: Record<string, number> = { pkg: pkg.pid, verdaccio: verdaccio.pid };
   if (BASELINE) {
     const baseline = await startPublishingPkg(path.join(work, 'baseline-data'), BASELINE);
     children.push(baseline.pkg);
     servers.baseline = baseline.publish;
+    pids.baseline = baseline.pkg.pid;
     log(`baseline: ${BASELINE}`);
   }
   // One publish to each first (its namespace claimed, each process warm), as the full bench's seed.
@@ -112,7 +116,15 @@ export async function publishOnly(work: string, children: Child[], namespace: st
   await verdaccioPublisher(verdaccio.url, 'bench-seed')(seed, '1.0.0');
   for (const [name, run] of Object.entries(servers)) if (name !== 'verdaccio') await run(seed, '1.0.0');
   log(`publish latency: ${PUBLISHES} publishes to each of ${Object.keys(servers).join(', ')}, in turns`);
+  const cpuBefore = Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)] as const);
   const { results, archiveBytes } = await publishInTurns(namespace, servers);
+  // Each server's CPU time (every thread, /proc) over the publishes: what the load of the machine
+  // does not change much, unlike the latency.
+  const perPublish = cpuBefore.map(([name, before]) => {
+    const ms = ((cpuSeconds(pids[name] ?? 0) - before) * 1000) / PUBLISHES;
+    return `${name} ${ms.toFixed(1)} ms`;
+  });
+  log(`server CPU time per publish (/proc, 10 ms ticks): ${perPublish.join(', ')}`);
   const report: PublishReport = {
     pkg: results.pkg ?? summarize([]),
     verdaccio: results.verdaccio ?? summarize([]),

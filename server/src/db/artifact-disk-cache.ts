@@ -1,7 +1,8 @@
 // Artifacts on the server's local disk, in front of GridFS. A stored artifact never changes and
 // its GridFS file id is never reused, so a copy needs no invalidation, in one process or several
 // sharing the directory. A copy enters only with bytes that hash to the integrity recorded at
-// publish: written at publish (the bytes just verified against GridFS) or by the first download
+// publish: written at publish (the bytes the publish checked, while GridFS's copy is written and
+// read back; removed if that fails) or by the first download
 // from GridFS, to a temporary file renamed into place, so a reader never sees a partial file.
 // The least recently used copies leave when the directory passes its byte budget; a copy another
 // process removed is simply read from GridFS again. Downloads then stream a file, as node:http

@@ -4,11 +4,14 @@
 // read-back asks for the file document and the first chunks at once (one round trip for an
 // artifact of up to four chunks). A caller whose last write is journaled may write the bytes
 // journaled later (journaled-later.ts). One bucket per database and write concern: a bucket
-// checks the indexes once, not at every write.
+// checks the indexes once, not at every write. An artifact of one chunk (most packages) is
+// written as two inserts, its chunk then its file document, as the upload stream would write
+// them, without the stream's overhead.
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
-// publish or by the first download, serves later downloads as a file stream.
+// publish (beside the GridFS writes, dropped if they fail or the read-back does not match) or by
+// the first download, serves later downloads as a file stream.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
@@ -18,6 +21,8 @@ import { JOURNALED_LATER, READ_UNJOURNALED } from './journaled-later.js';
 
 export const ARTIFACT_BUCKET = 'artifacts';
 export const ARTIFACT_BACKEND = 'gridfs';
+/** GridFS's chunk size (its default, 255 KiB), which the bucket writes with. */
+const CHUNK_SIZE = 255 * 1024;
 /** GridFS chunks (255 KiB each) fetched per round trip. */
 const CHUNKS_PER_BATCH = 4;
 
@@ -151,6 +156,7 @@ function bucketOf(connection: Connection, journaledLater = false): Bucket {
   const which = journaledLater ? 'journaledLater' : 'journaled';
   made[which] ??= new mongoose.mongo.GridFSBucket(db, {
     bucketName: ARTIFACT_BUCKET,
+    chunkSizeBytes: CHUNK_SIZE,
     ...(journaledLater ? JOURNALED_LATER : {}),
   });
   return made[which];
@@ -174,30 +180,93 @@ async function digestOf(connection: Connection, fileId: ObjectId, read: ReadOpti
   return hasher.digest();
 }
 
+/** The indexes GridFS's upload stream makes at a bucket's first write, made once per database. */
+const indexed = new WeakMap<Db, Promise<void>>();
+
+function ensureBucketIndexes(db: Db): Promise<void> {
+  const made =
+    indexed.get(db) ??
+    Promise.all([
+      db.collection(`${ARTIFACT_BUCKET}.files`).createIndex({ filename: 1, uploadDate: 1 }),
+      db.collection(`${ARTIFACT_BUCKET}.chunks`).createIndex({ files_id: 1, n: 1 }, { unique: true }),
+    ]).then(() => undefined);
+  indexed.set(db, made);
+  made.catch(() => indexed.delete(db)); // tried again at the next write
+  return made;
+}
+
 /**
- * Writes the bytes to GridFS; `verified` reads them back and keeps them only if they hash to the
- * integrity (the file is removed when they do not).
+ * An artifact of one chunk written as the upload stream writes it, without the stream: its chunk,
+ * then its file document (a crash between them leaves a chunk no file names, as the stream's
+ * would), each one insert (docs/performance.md, "Second pass").
+ */
+async function writeOneChunk(
+  connection: Connection,
+  id: ObjectId,
+  bytes: Uint8Array,
+  file: ArtifactFileInfo,
+  options: ArtifactWriteOptions,
+): Promise<void> {
+  const db = databaseOf(connection);
+  await ensureBucketIndexes(db);
+  const write = options.journaledLater ? JOURNALED_LATER : {};
+  const data = new mongoose.mongo.Binary(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  await db
+    .collection(`${ARTIFACT_BUCKET}.chunks`)
+    .insertOne({ _id: new mongoose.Types.ObjectId(), files_id: id, n: 0, data }, write);
+  await db.collection(`${ARTIFACT_BUCKET}.files`).insertOne(
+    {
+      _id: id,
+      length: bytes.byteLength,
+      chunkSize: CHUNK_SIZE,
+      uploadDate: new Date(),
+      filename: file.filename,
+      metadata: { integrity: file.integrity, mediaType: file.mediaType },
+    },
+    write,
+  );
+}
+
+/** Removes a file and its chunks (what there is of them), failures ignored. */
+const discardFile = (connection: Connection, id: ObjectId) =>
+  bucketOf(connection)
+    .delete(id)
+    .catch(() => undefined);
+
+/** An artifact of any size through GridFS's upload stream. */
+async function writeStreamed(
+  connection: Connection,
+  id: ObjectId,
+  bytes: Uint8Array,
+  file: ArtifactFileInfo,
+  options: ArtifactWriteOptions,
+): Promise<void> {
+  const upload = bucketOf(connection, options.journaledLater).openUploadStreamWithId(id, file.filename, {
+    metadata: { integrity: file.integrity, mediaType: file.mediaType },
+  });
+  await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
+}
+
+/**
+ * Writes the bytes to GridFS (one chunk's worth without the upload stream); `verified` reads them
+ * back and keeps them only if they hash to the integrity (the file is removed when they do not).
  */
 async function writeVerified(
   connection: Connection,
+  id: ObjectId,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
   options: ArtifactWriteOptions,
 ): Promise<WrittenArtifact> {
-  const upload = bucketOf(connection, options.journaledLater).openUploadStream(file.filename, {
-    metadata: { integrity: file.integrity, mediaType: file.mediaType },
-  });
-  const id = upload.id;
-  const discard = () =>
-    bucketOf(connection)
-      .delete(id)
-      .catch(() => undefined);
   try {
-    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), upload);
+    if (bytes.byteLength > 0 && bytes.byteLength <= CHUNK_SIZE)
+      await writeOneChunk(connection, id, bytes, file, options);
+    else await writeStreamed(connection, id, bytes, file, options);
   } catch (error) {
-    await discard();
+    await discardFile(connection, id);
     throw error;
   }
+  const discard = () => discardFile(connection, id);
   const verified = digestOf(connection, id, options.journaledLater ? READ_UNJOURNALED : undefined).then(
     async (stored) => {
       if (stored.integrity === file.integrity && stored.size === bytes.byteLength) return;
@@ -277,10 +346,21 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     file: ArtifactFileInfo,
     options: ArtifactWriteOptions = {},
   ): Promise<WrittenArtifact> => {
-    const written = await writeVerified(connection, bytes, file, options);
-    const key = written.id.toHexString();
-    // The local copy is written while the backend's is read back; dropped if that check fails.
-    const verified = Promise.all([written.verified, disk?.write(key, bytes)]).then(
+    const id = new mongoose.Types.ObjectId();
+    const key = id.toHexString();
+    // The local copy is written while the backend's is written and read back (its trips to the
+    // thread pool then wait for no store command); dropped if either fails (docs/performance.md,
+    // "Second pass").
+    const copied = disk?.write(key, bytes);
+    let written: WrittenArtifact;
+    try {
+      written = await writeVerified(connection, id, bytes, file, options);
+    } catch (error) {
+      await copied;
+      await disk?.delete(key).catch(() => undefined);
+      throw error;
+    }
+    const verified = Promise.all([written.verified, copied]).then(
       () => undefined,
       async (error: unknown) => {
         await disk?.delete(key).catch(() => undefined);
@@ -288,7 +368,7 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
       },
     );
     verified.catch(() => undefined); // the caller awaits it; a failure is not unhandled meanwhile
-    return { id: written.id, verified };
+    return { id, verified };
   };
   return {
     write,

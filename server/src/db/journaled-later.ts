@@ -8,15 +8,7 @@
 //   READ_UNJOURNALED a read step whose answer only the operation's own later writes depend on:
 //                    answered at once, though it may see writes not yet journaled (MongoDB's read
 //                    concern `local`); what it saw is journaled before those writes
-import type { CreateOptions } from 'mongoose';
-
 export const JOURNALED_LATER = { writeConcern: { j: false } } as const;
-
-/**
- * JOURNALED_LATER for `Model.create`: mongoose passes a save's `writeConcern` on to the driver,
- * though its CreateOptions type does not list it.
- */
-export const CREATE_JOURNALED_LATER = JOURNALED_LATER as CreateOptions;
 
 /** The read concern level of READ_UNJOURNALED, for a mongoose query's `readConcern()`. */
 export const UNJOURNALED_LEVEL = 'local';

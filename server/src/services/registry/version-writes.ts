@@ -23,7 +23,8 @@
 import { formatPackageId, manifestSha256, RegistryError, type Manifest, type Provenance } from '@pkg/shared';
 import semver from 'semver';
 import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
-import { CREATE_JOURNALED_LATER, JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../db/journaled-later.js';
+import { insertDocument } from '../../db/insert-document.js';
+import { JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../db/journaled-later.js';
 import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
@@ -277,7 +278,7 @@ async function writeVersion(
   const { filename, format, mediaType } = file;
   try {
     const doc = { ...record, artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType } };
-    await deps.models.Version.create([doc], CREATE_JOURNALED_LATER);
+    await insertDocument(deps.models.Version, doc, JOURNALED_LATER);
     return 'written';
   } catch (error) {
     await deps.artifacts

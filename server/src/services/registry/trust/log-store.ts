@@ -20,7 +20,8 @@ import {
   type AppendedLeaf,
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
-import { CREATE_JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../../db/journaled-later.js';
+import { insertDocument } from '../../../db/insert-document.js';
+import { JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../../db/journaled-later.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { b64, hashReader } from './log-hashes.js';
@@ -114,7 +115,7 @@ async function insertEntry(
       hashes: appended.hashes.map(b64),
       checkpoint: signedCheckpoint(deps, index + 1, appended.root, signer),
     };
-    await deps.models.LogEntry.create([doc], entry.journaledLater ? CREATE_JOURNALED_LATER : {});
+    await insertDocument(deps.models.LogEntry, doc, entry.journaledLater ? JOURNALED_LATER : {});
     return { index, ...appended };
   } catch (error) {
     const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
