@@ -198,7 +198,7 @@ function ensureBucketIndexes(db: Db): Promise<void> {
 /**
  * An artifact of one chunk written as the upload stream writes it, without the stream: its chunk,
  * then its file document (a crash between them leaves a chunk no file names, as the stream's
- * would), each one insert (docs/performance.md, "Second pass").
+ * would), each one insert (docs/performance.md, "Publish, second pass").
  */
 async function writeOneChunk(
   connection: Connection,
@@ -350,7 +350,7 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     const key = id.toHexString();
     // The local copy is written while the backend's is written and read back (its trips to the
     // thread pool then wait for no store command); dropped if either fails (docs/performance.md,
-    // "Second pass").
+    // "Publish, second pass").
     const copied = disk?.write(key, bytes);
     let written: WrittenArtifact;
     try {

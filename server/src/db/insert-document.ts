@@ -1,5 +1,5 @@
 // One new document inserted as a model's `create` inserts it, without the save machinery
-// (docs/performance.md, "Second pass"): the document is built from the fields by the schema (its
+// (docs/performance.md, "Publish, second pass"): the document is built from the fields by the schema (its
 // casting and defaults), validated by the schema's validators (as `save` validates it), and its
 // BSON, what `save` sends, is inserted with the given options. For the models with no save
 // middleware (the version record, the log entry); insert-document.test.ts checks that what it
