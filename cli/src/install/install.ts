@@ -9,6 +9,7 @@ import { readProjectFiles, withInstalled, type InstalledEntry } from '../lib/pro
 import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
 import { installedRecord } from '../trust/installed-record.js';
+import { writeVerifiedEntry } from '../trust/verified-cache.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { versionNotices, type VersionNotices } from './notices.js';
 import { requireConsent, type RecordedGrant } from './permissions.js';
@@ -44,8 +45,12 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const { project } = options;
   const files = readProjectFiles(project);
   const requests = new TrustRequests();
-  const targets = await resolveTargets(options.specs, options.registryFlag, files, (...chosen) =>
-    requests.ask(...chosen),
+  const targets = await resolveTargets(
+    options.specs,
+    options.registryFlag,
+    files,
+    (...chosen) => requests.ask(...chosen),
+    (...pinned) => requests.askPinned(...pinned),
   );
   if (targets.length === 0) return [];
   const trustCheck = checkTrust(targets, requests);
@@ -76,6 +81,8 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   } finally {
     staged.cleanup();
   }
+  // Installed: what was checked may spare the next install from the lock its requests.
+  for (const answers of trust.toCache) writeVerifiedEntry(answers);
   return verified.map(({ target, result }, i) => ({
     name: target.id,
     version: target.version,
