@@ -19,7 +19,8 @@ import type { RegistryClient } from '../lib/registry/trpc-client.js';
 import { requestsSent } from '../lib/registry/http.js';
 import { createTrustClient, type TrustClient } from '../trust/trust-client.js';
 import {
-  readVerifiedEntry,
+  parseVerifiedEntry,
+  readVerifiedText,
   type VerifiedAnswers,
   type VerifiedEntry,
   type VerifiedPin,
@@ -46,16 +47,20 @@ interface RegistryRequests {
   cached: Map<string, Promise<VerifiedEntry | undefined>>;
 }
 
-/** The entry, when the registry's latest checkpoint is its note and it passes every check again. */
+/**
+ * The pin's entry in `text`, when the registry's latest checkpoint is its note and it passes every
+ * check again (parsed once the requests are on the wire).
+ */
 async function confirmEntry(
-  registry: string,
-  entry: VerifiedEntry,
+  pin: VerifiedPin,
+  text: string,
   answer: CheckpointAnswer,
 ): Promise<VerifiedEntry | undefined> {
-  if (answer.note !== entry.checkpoint) return undefined; // the log changed: ask again
   await requestsSent();
+  const entry = parseVerifiedEntry(pin, text);
+  if (entry?.checkpoint !== answer.note) return undefined; // none, or the log changed: ask again
   const { cachedEvidenceHolds } = await import('../trust/check-install.js');
-  return cachedEvidenceHolds(registry, entry) ? entry : undefined;
+  return cachedEvidenceHolds(pin.registry, entry) ? entry : undefined;
 }
 
 /** The trust requests of each registry, made when a version of it is chosen (`ask`). */
@@ -94,8 +99,8 @@ export class TrustRequests {
     fetchRecord: () => Promise<VersionRecord>,
   ): Promise<VersionRecord> {
     const { registry, id, version } = pin;
-    const entry = readVerifiedEntry(pin);
-    if (!entry) {
+    const text = readVerifiedText(pin);
+    if (text === undefined) {
       const record = fetchRecord();
       this.ask(registry, id, version, client);
       return record;
@@ -103,7 +108,7 @@ export class TrustRequests {
     let requests = this.registries.get(registry);
     const trustClient = requests?.client ?? createTrustClient(registry, client);
     const checkpoint = requests?.asked.checkpoint ?? trustClient.checkpoint();
-    const confirmed = checkpoint.then((answer) => confirmEntry(registry, entry, answer));
+    const confirmed = checkpoint.then((answer) => confirmEntry(pin, text, answer));
     if (!requests) {
       // The keys of a confirmed entry are the registry's now: a new key is a new log entry.
       const keys = confirmed.then((hit) => hit?.keys ?? trustClient.keys());

@@ -32,24 +32,31 @@ export interface VerifiedPin {
   size: number;
 }
 
-export const verifiedEntrySchema = z.object({
-  cacheVersion: z.literal(1),
-  registry: z.string(),
-  package: z.string(),
-  version: z.string(),
-  integrity: z.string(),
-  size: z.number().int().nonnegative(),
-  /** The signed checkpoint note the entry was checked against, verbatim (its size and root hash). */
-  checkpoint: z.string().min(1),
-  /** The hex SHA-256 of `record`, the record's JSON text as the checks read it. */
-  recordSha256: z.string().regex(/^[0-9a-f]{64}$/),
-  record: z.string(),
-  keys: registryKeysOutputSchema,
-  inclusion: inclusionOutputSchema,
-});
+// Built on first use: an install from the lock reads an entry's text before its first request
+// and parses it once the request is on the wire (docs/performance.md, "The verified-record cache").
+let entrySchema: ReturnType<typeof buildEntrySchema> | undefined;
+const verifiedEntrySchema = () => (entrySchema ??= buildEntrySchema());
+
+const buildEntrySchema = () =>
+  z.object({
+    cacheVersion: z.literal(1),
+    registry: z.string(),
+    package: z.string(),
+    version: z.string(),
+    integrity: z.string(),
+    size: z.number().int().nonnegative(),
+    /** The signed checkpoint note the entry was checked against, verbatim (its size and root hash). */
+    checkpoint: z.string().min(1),
+    /** The hex SHA-256 of `record`, the record's JSON text as the checks read it. */
+    recordSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    record: z.string(),
+    keys: registryKeysOutputSchema,
+    inclusion: inclusionOutputSchema,
+  });
+type StoredEntry = z.infer<ReturnType<typeof buildEntrySchema>>;
 
 /** An entry read back: its record parsed (with the schema of the registry's answer). */
-export type VerifiedEntry = Omit<z.infer<typeof verifiedEntrySchema>, 'record' | 'recordSha256'> & {
+export type VerifiedEntry = Omit<StoredEntry, 'record' | 'recordSha256'> & {
   record: VersionRecord;
 };
 
@@ -61,18 +68,24 @@ export function verifiedEntryFile(pin: VerifiedPin, env: NodeJS.ProcessEnv = pro
   return path.join(userCacheDir(env), 'verified', registryDir, `${name}.json`);
 }
 
-/** The entry of this pin, or undefined when there is none that is whole and of this very pin. */
-export function readVerifiedEntry(
-  pin: VerifiedPin,
-  env: NodeJS.ProcessEnv = process.env,
-): VerifiedEntry | undefined {
+/** The text of this pin's entry file, or undefined when there is none (nothing parsed yet). */
+export function readVerifiedText(pin: VerifiedPin, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    return readFileSync(verifiedEntryFile(pin, env), 'utf8');
+  } catch {
+    return undefined; // absent or unreadable: no entry
+  }
+}
+
+/** The entry of this pin in `text`, or undefined when it is not whole or not of this very pin. */
+export function parseVerifiedEntry(pin: VerifiedPin, text: string): VerifiedEntry | undefined {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(verifiedEntryFile(pin, env), 'utf8'));
+    data = JSON.parse(text);
   } catch {
-    return undefined; // absent, unreadable or not JSON: no entry
+    return undefined;
   }
-  const parsed = verifiedEntrySchema.safeParse(data);
+  const parsed = verifiedEntrySchema().safeParse(data);
   if (!parsed.success || sha256Hex(parsed.data.record) !== parsed.data.recordSha256) return undefined;
   let recordData: unknown;
   try {
@@ -122,7 +135,7 @@ export function writeVerifiedEntry(answers: VerifiedAnswers, env: NodeJS.Process
     size: record.size,
   };
   const recordJson = JSON.stringify(record);
-  const entry: z.infer<typeof verifiedEntrySchema> = {
+  const entry: StoredEntry = {
     cacheVersion: 1,
     registry,
     package: record.name,
