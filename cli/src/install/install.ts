@@ -12,7 +12,7 @@ import { installedRecord } from '../trust/installed-record.js';
 import { writeVerifiedEntry } from '../trust/verified-cache.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { versionNotices, type VersionNotices } from './notices.js';
-import { requireConsent, type RecordedGrant } from './permissions.js';
+import type { RecordedGrant } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
 import { checkTrust, TrustRequests, versionKey } from './trust.js';
@@ -62,6 +62,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   );
   for (const note of [...trust.notes, ...notices.flatMap((n) => n.warnings)])
     process.stderr.write(`pkg: ${note}\n`);
+  const { requireConsent } = await import('./permissions.js');
   const granted = requireConsent(
     verified.map(({ target, result }) => ({
       id: target.id,

@@ -3,7 +3,8 @@
 // the versions, pick the highest that satisfies the range, fetch its version record. A package
 // of pkg.json whose lock pin still satisfies its range installs exactly the pinned bytes; its
 // record is fetched while those bytes download, and must still match the pin.
-import { packageIdParts, parsePackageId, type VersionRecord } from '@pkg/shared/contract';
+import type { VersionRecord } from '@pkg/shared/contract';
+import { packageIdParts, parsePackageId } from '@pkg/shared/contract/core';
 import semver from 'semver';
 import { CliError, EXIT } from '../exit.js';
 import type { ProjectFiles } from '../lib/project/project-files.js';

@@ -14,17 +14,12 @@
 // every check again; otherwise they are asked for then, in one batch (docs/trust.md, "The
 // verified-record cache").
 import type { CheckpointAnswer, InclusionProof, RegistryKeys, VersionRecord } from '@pkg/shared/contract';
-import { packageIdParts } from '@pkg/shared/contract';
+import { packageIdParts } from '@pkg/shared/contract/core';
 import type { RegistryClient } from '../lib/registry/trpc-client.js';
 import { requestsSent } from '../lib/registry/http.js';
 import { createTrustClient, type TrustClient } from '../trust/trust-client.js';
-import {
-  parseVerifiedEntry,
-  readVerifiedText,
-  type VerifiedAnswers,
-  type VerifiedEntry,
-  type VerifiedPin,
-} from '../trust/verified-cache.js';
+import { readVerifiedText, type VerifiedAnswers, type VerifiedPin } from '../trust/verified-cache.js';
+import type { VerifiedEntry } from '../trust/verified-entry.js';
 import type { Target } from './resolve.js';
 
 export interface TrustOutcome {
@@ -57,6 +52,7 @@ async function confirmEntry(
   answer: CheckpointAnswer,
 ): Promise<VerifiedEntry | undefined> {
   await requestsSent();
+  const { parseVerifiedEntry } = await import('../trust/verified-entry.js');
   const entry = parseVerifiedEntry(pin, text);
   if (entry?.checkpoint !== answer.note) return undefined; // none, or the log changed: ask again
   const { cachedEvidenceHolds } = await import('../trust/check-install.js');

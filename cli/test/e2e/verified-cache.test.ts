@@ -111,7 +111,7 @@ describe('an install from the lock with a warm cache', () => {
     expect(run.asked).toEqual(WARM);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /installed @acme\/clock@1\.0\.0 \(.*\) from pkg-lock\.json\n(.*\n)*  ✓ signed by SHA256:\S+; log entry 0, included in the checkpoint of size 2\n/,
+      /installed @acme\/clock@1\.0\.0 \(.*\) from pkg-lock\.json\n(.*\n)* {2}✓ signed by SHA256:\S+; log entry 0, included in the checkpoint of size 2\n/,
     );
     expect(run.lock).toBe(user.lock);
   });
