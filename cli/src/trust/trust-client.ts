@@ -5,13 +5,13 @@
 // schemas load with the first answer, not before the question (docs/performance.md, "The
 // verified-record cache").
 import { TRPCClientError } from '@trpc/client';
-import type * as ContractModule from '@pkg/shared/contract';
+import type * as AnswerSchemas from '../lib/registry/answer-schemas.js';
 import type { CheckpointAnswer, ConsistencyProof, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
 import type { z } from 'zod';
 import { CliError } from '../exit.js';
 import { createRegistryClient, fromTrpcError, type RegistryClient } from '../lib/registry/trpc-client.js';
 
-type Contract = typeof ContractModule;
+type Schemas = typeof AnswerSchemas;
 
 export interface VersionRef {
   namespace: string;
@@ -42,7 +42,7 @@ export function createTrustClient(
   const call = async <S extends z.ZodType>(
     path: string,
     query: () => Promise<unknown>,
-    schemaOf: (contract: Contract) => S,
+    schemaOf: (schemas: Schemas) => S,
   ): Promise<z.infer<S>> => {
     let answer: unknown;
     try {
@@ -52,7 +52,7 @@ export function createTrustClient(
         throw unsignedRegistry(registry, error);
       throw fromTrpcError(error, registry);
     }
-    const parsed = schemaOf(await import('@pkg/shared/contract')).safeParse(answer);
+    const parsed = schemaOf(await import('../lib/registry/answer-schemas.js')).safeParse(answer);
     if (!parsed.success)
       throw new CliError(
         'INTEGRITY_MISMATCH',

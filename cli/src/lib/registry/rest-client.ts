@@ -19,7 +19,7 @@ async function failure(res: HttpResponse, what: string): Promise<CliError> {
     body = undefined;
   }
   // The full contract loads on a failure only (docs/performance.md, "The verified-record cache").
-  const { errorBodySchema } = await import('@pkg/shared/contract');
+  const { errorBodySchema } = await import('./answer-schemas.js');
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success)
     return registryError(
