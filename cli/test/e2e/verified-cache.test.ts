@@ -2,8 +2,9 @@
 // behind a proxy that lists what the CLI asks for: an install from the lock with a warm cache asks
 // for the checkpoint and the download only; a new log entry (a publish, a yank) makes it ask for
 // the record, the keys and the proof again, and reports what the registry now says; an entry
-// changed on disk is not used, and the full checks run as without a cache.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+// changed on disk is not used, and the full checks run as without a cache; a forked log is
+// refused as without a cache.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ import {
   type TestServer,
 } from '@pkg/server/testing';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { startTrustServer } from '../helpers/trust-server.js';
 
 let server: TestServer;
 let owner: string;
@@ -192,5 +194,38 @@ describe('a cache entry changed on disk is not used: the full checks run', () =>
     expect(run.lock).toBe(user.lock);
     // The entry is written again from what the registry answered.
     expect((await user.fromLock()).asked).toEqual(WARM);
+  });
+});
+
+describe('a warm cache and a registry that serves a forked log', () => {
+  test('another root at the size the cache was filled at: refused as forked, nothing installed', async () => {
+    const registry = await startTrustServer(['1.0.0']);
+    try {
+      const home = path.join(work.dir, 'forked');
+      const env = {
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        PKG_REGISTRY: registry.url,
+        PKG_TOKEN: '',
+      };
+      const seed = path.join(home, 'seed');
+      mkdirSync(seed, { recursive: true });
+      const first = await runCli(['install', '@acme/clock@1.0.0'], { cwd: seed, env });
+      expect(first.code, first.stderr).toBe(0);
+      await registry.forgeCheckpoint(1);
+      const dir = path.join(home, 'project');
+      mkdirSync(dir);
+      for (const file of ['pkg.json', 'pkg-lock.json'])
+        copyFileSync(path.join(seed, file), path.join(dir, file));
+      const run = await runCli(['install'], { cwd: dir, env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('error LOG_FORKED');
+      expect(existsSync(path.join(dir, '.pkg/packages'))).toBe(false);
+      expect(readFileSync(path.join(dir, 'pkg-lock.json'), 'utf8')).toBe(
+        readFileSync(path.join(seed, 'pkg-lock.json'), 'utf8'),
+      );
+    } finally {
+      await registry.close();
+    }
   });
 });
