@@ -32,6 +32,13 @@ const layers = [
     to: { path: '^shared/src/(data/|data\\.ts$|index\\.ts$)', reachable: true },
   },
   {
+    name: 'contract-core-stays-narrow',
+    comment:
+      "The contract's core (@pkg/shared/contract/core), loaded before a CLI command's first request, builds no procedure or /v1 shape.",
+    from: { path: '^shared/src/contract/core\\.ts$' },
+    to: { path: '^shared/src/(schemas/api/|contract/v1/|contract/index\\.ts$)', reachable: true },
+  },
+  {
     name: 'spa-no-data-sdk',
     comment: 'The SPA never reaches the Node data SDK (nor the Node index of @pkg/shared).',
     from: { path: '^web/src/' },

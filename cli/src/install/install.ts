@@ -9,9 +9,10 @@ import { readProjectFiles, withInstalled, type InstalledEntry } from '../lib/pro
 import type { Project } from '../lib/project/project.js';
 import { commit } from '../lib/project/transaction.js';
 import { installedRecord } from '../trust/installed-record.js';
+import { writeVerifiedEntry } from '../trust/verified-cache.js';
 import { downloadAndVerify, type VerifiedTarget } from './download.js';
 import { versionNotices, type VersionNotices } from './notices.js';
-import { requireConsent, type RecordedGrant } from './permissions.js';
+import type { RecordedGrant } from './permissions.js';
 import { resolveTargets } from './resolve.js';
 import { stage } from './stage.js';
 import { checkTrust, TrustRequests, versionKey } from './trust.js';
@@ -44,8 +45,12 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   const { project } = options;
   const files = readProjectFiles(project);
   const requests = new TrustRequests();
-  const targets = await resolveTargets(options.specs, options.registryFlag, files, (...chosen) =>
-    requests.ask(...chosen),
+  const targets = await resolveTargets(
+    options.specs,
+    options.registryFlag,
+    files,
+    (...chosen) => requests.ask(...chosen),
+    (...pinned) => requests.askPinned(...pinned),
   );
   if (targets.length === 0) return [];
   const trustCheck = checkTrust(targets, requests);
@@ -57,6 +62,7 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   );
   for (const note of [...trust.notes, ...notices.flatMap((n) => n.warnings)])
     process.stderr.write(`pkg: ${note}\n`);
+  const { requireConsent } = await import('./permissions.js');
   const granted = requireConsent(
     verified.map(({ target, result }) => ({
       id: target.id,
@@ -76,6 +82,8 @@ export async function install(options: InstallOptions): Promise<InstalledPackage
   } finally {
     staged.cleanup();
   }
+  // Installed: what was checked may spare the next install from the lock its requests.
+  for (const answers of trust.toCache) writeVerifiedEntry(answers);
   return verified.map(({ target, result }, i) => ({
     name: target.id,
     version: target.version,

@@ -3,13 +3,15 @@
 // the versions, pick the highest that satisfies the range, fetch its version record. A package
 // of pkg.json whose lock pin still satisfies its range installs exactly the pinned bytes; its
 // record is fetched while those bytes download, and must still match the pin.
-import { packageIdParts, parsePackageId, type VersionRecord } from '@pkg/shared/contract';
+import type { VersionRecord } from '@pkg/shared/contract';
+import { packageIdParts, parsePackageId } from '@pkg/shared/contract/core';
 import semver from 'semver';
 import { CliError, EXIT } from '../exit.js';
 import type { ProjectFiles } from '../lib/project/project-files.js';
 import type { LockEntry } from '../lib/project/project.js';
 import { chooseRegistry } from '../lib/registry/choose-registry.js';
 import { callRegistry, createRegistryClient, type RegistryClient } from '../lib/registry/trpc-client.js';
+import type { VerifiedPin } from '../trust/verified-cache.js';
 
 export interface PackageSpec {
   id: string;
@@ -68,6 +70,16 @@ export interface Resolved {
  */
 export type OnChosen = (registry: string, id: string, version: string, client: RegistryClient) => void;
 
+/**
+ * Told each lock pin, to ask for its record (`fetchRecord`, through `client`) or take it from the
+ * verified-record cache (install/trust.ts, TrustRequests.askPinned): the record it answers.
+ */
+export type OnPinned = (
+  pin: VerifiedPin,
+  client: RegistryClient,
+  fetchRecord: () => Promise<VersionRecord>,
+) => Promise<VersionRecord>;
+
 export async function resolveSpec(
   client: RegistryClient,
   registry: string,
@@ -112,6 +124,7 @@ export function resolveTargets(
   registryFlag: string | undefined,
   files: ProjectFiles,
   onChosen?: OnChosen,
+  onPinned?: OnPinned,
 ): Promise<Target[]> {
   const registry = chooseRegistry(registryFlag, files.manifest.registry).url;
   const client = createRegistryClient(registry);
@@ -133,19 +146,33 @@ export function resolveTargets(
     Object.entries(files.manifest.packages).map(([id, entry]) => {
       const pin = files.lock.packages[id];
       if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
-        return Promise.resolve(pinnedTarget(id, entry.range, pin, onChosen));
+        return Promise.resolve(pinnedTarget(id, entry.range, pin, onChosen, onPinned));
       return resolveNew(`${id}@${entry.range}`);
     }),
   );
 }
 
-function pinnedTarget(id: string, range: string, pin: LockEntry, onChosen?: OnChosen): Target {
+function pinnedTarget(
+  id: string,
+  range: string,
+  pin: LockEntry,
+  onChosen?: OnChosen,
+  onPinned?: OnPinned,
+): Target {
   const { namespace, name } = packageIdParts(id);
   const client = createRegistryClient(pin.registry);
-  const asked = callRegistry(pin.registry, () =>
-    client.packages.version.query({ namespace, name, version: pin.version }),
-  );
-  onChosen?.(pin.registry, id, pin.version, client);
+  const fetchRecord = () =>
+    callRegistry(pin.registry, () =>
+      client.packages.version.query({ namespace, name, version: pin.version }),
+    );
+  let asked: Promise<VersionRecord>;
+  if (onPinned) {
+    const { registry, version, integrity, size } = pin;
+    asked = onPinned({ registry, id, version, integrity, size }, client, fetchRecord);
+  } else {
+    asked = fetchRecord();
+    onChosen?.(pin.registry, id, pin.version, client);
+  }
   const record = asked.then((r) => {
     if (r.integrity !== pin.integrity || r.size !== pin.size) {
       throw new CliError(

@@ -3,7 +3,7 @@
 // `pkg run` would load it. Nothing outside .pkg/tmp changes; commit() moves the directories into
 // place, and cleanup() removes whatever is left of them.
 import { rmSync } from 'node:fs';
-import { packageIdParts } from '@pkg/shared/contract';
+import { packageIdParts } from '@pkg/shared/contract/core';
 import { packageDir, type Project } from '../lib/project/project.js';
 import type { DirectoryChange } from '../lib/project/transaction.js';
 import type { VerifiedTarget } from './download.js';

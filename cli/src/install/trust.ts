@@ -8,11 +8,18 @@
 // the lock file, and the notes the user should see (keys pinned on first use, a rotation to accept).
 // The checks (trust/check-install.ts and the shared verifier behind it) load after the requests
 // are on the wire, while the registry answers (docs/performance.md, "Install from the lock file").
-import type { CheckpointAnswer, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
-import { packageIdParts } from '@pkg/shared/contract';
+// An install from the lock asks first the verified-record cache (trust/verified-cache.ts): a pin
+// with an entry asks for the checkpoint only, and its record, keys and inclusion proof are the
+// entry's when the checkpoint is the note the entry was checked against and the entry passes
+// every check again; otherwise they are asked for then, in one batch (docs/trust.md, "The
+// verified-record cache").
+import type { CheckpointAnswer, InclusionProof, RegistryKeys, VersionRecord } from '@pkg/shared/contract';
+import { packageIdParts } from '@pkg/shared/contract/core';
 import type { RegistryClient } from '../lib/registry/trpc-client.js';
 import { requestsSent } from '../lib/registry/http.js';
 import { createTrustClient, type TrustClient } from '../trust/trust-client.js';
+import { readVerifiedText, type VerifiedAnswers, type VerifiedPin } from '../trust/verified-cache.js';
+import type { VerifiedEntry } from '../trust/verified-entry.js';
 import type { Target } from './resolve.js';
 
 export interface TrustOutcome {
@@ -21,6 +28,8 @@ export interface TrustOutcome {
   /** What was checked of each version's signature and log entry, as install prints it. */
   checks: Map<string, string>;
   notes: string[];
+  /** The answers checked that the verified-record cache does not hold yet: kept once installed. */
+  toCache: VerifiedAnswers[];
 }
 
 export const versionKey = (id: string, version: string): string => `${id}@${version}`;
@@ -29,6 +38,25 @@ interface RegistryRequests {
   client: TrustClient;
   asked: { keys: Promise<RegistryKeys>; checkpoint: Promise<CheckpointAnswer> };
   proofs: Map<string, Promise<InclusionProof>>;
+  /** The cache entry of a version, once the checkpoint confirmed it (undefined: asked instead). */
+  cached: Map<string, Promise<VerifiedEntry | undefined>>;
+}
+
+/**
+ * The pin's entry in `text`, when the registry's latest checkpoint is its note and it passes every
+ * check again (parsed once the requests are on the wire).
+ */
+async function confirmEntry(
+  pin: VerifiedPin,
+  text: string,
+  answer: CheckpointAnswer,
+): Promise<VerifiedEntry | undefined> {
+  await requestsSent();
+  const { parseVerifiedEntry } = await import('../trust/verified-entry.js');
+  const entry = parseVerifiedEntry(pin, text);
+  if (entry?.checkpoint !== answer.note) return undefined; // none, or the log changed: ask again
+  const { cachedEvidenceHolds } = await import('../trust/check-install.js');
+  return cachedEvidenceHolds(pin.registry, entry) ? entry : undefined;
 }
 
 /** The trust requests of each registry, made when a version of it is chosen (`ask`). */
@@ -44,7 +72,7 @@ export class TrustRequests {
     if (!requests) {
       const trustClient = createTrustClient(registry, client);
       const asked = { keys: trustClient.keys(), checkpoint: trustClient.checkpoint() };
-      requests = { client: trustClient, asked, proofs: new Map() };
+      requests = { client: trustClient, asked, proofs: new Map(), cached: new Map() };
       this.registries.set(registry, requests);
     }
     const key = versionKey(id, version);
@@ -54,6 +82,43 @@ export class TrustRequests {
     // Each is awaited by the checks, or left when a step before them fails.
     for (const answer of [requests.asked.keys, requests.asked.checkpoint, proof])
       answer.catch(() => undefined);
+  }
+
+  /**
+   * A lock pin: its record, from the verified-record cache when the checkpoint confirms the entry
+   * (then only the checkpoint is asked for), else from `fetchRecord`, asked for with the keys and
+   * the inclusion proof (at once when there is no entry, else once the checkpoint answered).
+   */
+  askPinned(
+    pin: VerifiedPin,
+    client: RegistryClient,
+    fetchRecord: () => Promise<VersionRecord>,
+  ): Promise<VersionRecord> {
+    const { registry, id, version } = pin;
+    const text = readVerifiedText(pin);
+    if (text === undefined) {
+      const record = fetchRecord();
+      this.ask(registry, id, version, client);
+      return record;
+    }
+    let requests = this.registries.get(registry);
+    const trustClient = requests?.client ?? createTrustClient(registry, client);
+    const checkpoint = requests?.asked.checkpoint ?? trustClient.checkpoint();
+    const confirmed = checkpoint.then((answer) => confirmEntry(pin, text, answer));
+    if (!requests) {
+      // The keys of a confirmed entry are the registry's now: a new key is a new log entry.
+      const keys = confirmed.then((hit) => hit?.keys ?? trustClient.keys());
+      requests = { client: trustClient, asked: { keys, checkpoint }, proofs: new Map(), cached: new Map() };
+      this.registries.set(registry, requests);
+    }
+    const key = versionKey(id, version);
+    const ref = { ...packageIdParts(id), version };
+    const proof = confirmed.then((hit) => hit?.inclusion ?? trustClient.inclusion(ref, undefined));
+    requests.proofs.set(key, proof);
+    requests.cached.set(key, confirmed);
+    const record = confirmed.then((hit) => hit?.record ?? fetchRecord());
+    for (const answer of [requests.asked.keys, checkpoint, proof, record]) answer.catch(() => undefined);
+    return record;
   }
 
   of(registry: string): RegistryRequests | undefined {
@@ -67,6 +132,7 @@ export async function checkTrust(all: readonly Target[], requests?: TrustRequest
   const logIndex = new Map<string, number>();
   const checks = new Map<string, string>();
   const notes: string[] = [];
+  const toCache: VerifiedAnswers[] = [];
   await requestsSent();
   const { checkInstallTrust } = await import('../trust/check-install.js');
   for (const [registry, group] of byRegistry) {
@@ -77,7 +143,20 @@ export async function checkTrust(all: readonly Target[], requests?: TrustRequest
         record: await target.record,
       })),
     );
-    const outcome = await checkInstallTrust(registry, targets, requests?.of(registry) ?? {});
+    const asked = requests?.of(registry);
+    const outcome = await checkInstallTrust(registry, targets, asked ?? {});
+    for (const [i, { record }] of targets.entries()) {
+      const inclusion = outcome.evidence.inclusions[i];
+      const hit = await asked?.cached.get(versionKey(record.name, record.version))?.catch(() => undefined);
+      if (inclusion && hit?.checkpoint !== outcome.evidence.checkpoint)
+        toCache.push({
+          registry,
+          record,
+          keys: outcome.evidence.keys,
+          checkpoint: outcome.evidence.checkpoint,
+          inclusion,
+        });
+    }
     for (const verdict of outcome.verdicts) {
       const key = versionKey(verdict.package, verdict.version);
       logIndex.set(key, verdict.logIndex);
@@ -88,5 +167,5 @@ export async function checkTrust(all: readonly Target[], requests?: TrustRequest
     }
     notes.push(...outcome.notes);
   }
-  return { logIndex, checks, notes };
+  return { logIndex, checks, notes, toCache };
 }

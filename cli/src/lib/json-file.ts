@@ -52,13 +52,19 @@ export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-export function writeFileAtomic(file: string, text: string, mode = 0o644): void {
+/** `fsync: false`: renamed whole, but not flushed to the disk first (for caches, which may be lost). */
+export function writeFileAtomic(
+  file: string,
+  text: string,
+  mode = 0o644,
+  { fsync = true }: { fsync?: boolean } = {},
+): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, 'w', mode);
   try {
     writeSync(fd, text);
-    fsyncSync(fd);
+    if (fsync) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -177,9 +177,18 @@ export interface TrustTarget {
  */
 export async function checkVersionTrust(
   session: TrustSession,
-  { id, version, record }: TrustTarget,
+  target: TrustTarget,
   prefetched?: Promise<InclusionProof>,
 ): Promise<VersionVerdict> {
+  return (await checkVersionEvidence(session, target, prefetched)).verdict;
+}
+
+/** checkVersionTrust, with the inclusion proof the verdict rests on. */
+async function checkVersionEvidence(
+  session: TrustSession,
+  { id, version, record }: TrustTarget,
+  prefetched?: Promise<InclusionProof>,
+): Promise<{ verdict: VersionVerdict; inclusion: InclusionProof }> {
   if (record.name !== id || record.version !== version)
     throw new TrustError(
       'signature',
@@ -194,7 +203,7 @@ export async function checkVersionTrust(
     early?.treeSize === session.checkpoint.size
       ? early
       : await session.client.inclusion(ref, session.checkpoint.size);
-  return verifyVersion({
+  const verdict = verifyVersion({
     origin: session.origin,
     pinned: session.pinned,
     keys: session.keys,
@@ -204,6 +213,16 @@ export async function checkVersionTrust(
     ...(session.previous ? { previous: session.previous } : {}),
     ...(session.consistency ? { consistency: session.consistency } : {}),
   });
+  return { verdict, inclusion };
+}
+
+/** What the checks of one registry's versions passed on: the verified-record cache keeps it. */
+export interface TrustEvidence {
+  /** The signed checkpoint note every version was checked against. */
+  checkpoint: string;
+  keys: RegistryKeys;
+  /** The inclusion proof of each version, in the order of the targets. */
+  inclusions: InclusionProof[];
 }
 
 /**
@@ -214,7 +233,7 @@ export async function checkInstallTrust(
   registry: string,
   targets: readonly TrustTarget[],
   options: TrustOptions & { proofs?: ReadonlyMap<string, Promise<InclusionProof>> } = {},
-): Promise<{ verdicts: VersionVerdict[]; notes: string[] }> {
+): Promise<{ verdicts: VersionVerdict[]; notes: string[]; evidence: TrustEvidence }> {
   const client = options.client ?? createTrustClient(registry);
   // Asked for in the same tick as the keys and the checkpoint (one tRPC batch), unless asked already.
   const proofs = targets.map(
@@ -226,11 +245,49 @@ export async function checkInstallTrust(
   try {
     const session = await openTrustSession(registry, { ...options, client });
     const verdicts: VersionVerdict[] = [];
-    for (const [i, target] of targets.entries())
-      verdicts.push(await checkVersionTrust(session, target, proofs[i]));
-    return { verdicts, notes: session.notes };
+    const inclusions: InclusionProof[] = [];
+    for (const [i, target] of targets.entries()) {
+      const { verdict, inclusion } = await checkVersionEvidence(session, target, proofs[i]);
+      verdicts.push(verdict);
+      inclusions.push(inclusion);
+    }
+    return {
+      verdicts,
+      notes: session.notes,
+      evidence: { checkpoint: session.note, keys: session.keys, inclusions },
+    };
   } catch (error) {
     if (error instanceof TrustError) throw trustCliError(error, registry);
     throw error;
+  }
+}
+
+/**
+ * Whether a verified-record cache entry still passes every check against the pinned keys of this
+ * machine (its record's signature, its checkpoint's, the inclusion), without a request. False
+ * when there are no pinned keys yet, or when any check fails: the entry is then not used.
+ */
+export function cachedEvidenceHolds(
+  registry: string,
+  evidence: { record: SignedRecord; keys: RegistryKeys; checkpoint: string; inclusion: InclusionProof },
+  env?: NodeJS.ProcessEnv,
+): boolean {
+  const state = readCacheableState(registry, env);
+  if (!state) return false;
+  try {
+    verifyVersion({ origin: state.origin, pinned: pinnedKeysOf(state), ...evidence });
+    return evidence.keys.origin === state.origin;
+  } catch (error) {
+    if (error instanceof TrustError) return false;
+    throw error;
+  }
+}
+
+/** The trust state, or undefined when there is none or it cannot be read (the full checks then say why). */
+function readCacheableState(registry: string, env?: NodeJS.ProcessEnv): TrustState | undefined {
+  try {
+    return readTrustState(registry, env);
+  } catch {
+    return undefined;
   }
 }

@@ -1,21 +1,17 @@
 // The registry's trust procedures (docs/trust.md, "Endpoints"): trust.keys, log.checkpoint,
 // log.inclusion and log.consistency, through the typed tRPC client of the registry's router.
 // Every answer is parsed with the shared schemas before anything is checked. A registry without
-// these procedures does not sign versions yet: that is its own error, REGISTRY_UNSIGNED.
+// these procedures does not sign versions yet: that is its own error, REGISTRY_UNSIGNED. The
+// schemas load with the first answer, not before the question (docs/performance.md, "The
+// verified-record cache").
 import { TRPCClientError } from '@trpc/client';
-import {
-  checkpointOutputSchema,
-  consistencyOutputSchema,
-  inclusionOutputSchema,
-  registryKeysOutputSchema,
-  type CheckpointAnswer,
-  type ConsistencyProof,
-  type InclusionProof,
-  type RegistryKeys,
-} from '@pkg/shared/contract';
+import type * as AnswerSchemas from '../lib/registry/answer-schemas.js';
+import type { CheckpointAnswer, ConsistencyProof, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
 import type { z } from 'zod';
 import { CliError } from '../exit.js';
 import { createRegistryClient, fromTrpcError, type RegistryClient } from '../lib/registry/trpc-client.js';
+
+type Schemas = typeof AnswerSchemas;
 
 export interface VersionRef {
   namespace: string;
@@ -46,7 +42,7 @@ export function createTrustClient(
   const call = async <S extends z.ZodType>(
     path: string,
     query: () => Promise<unknown>,
-    schema: S,
+    schemaOf: (schemas: Schemas) => S,
   ): Promise<z.infer<S>> => {
     let answer: unknown;
     try {
@@ -56,7 +52,7 @@ export function createTrustClient(
         throw unsignedRegistry(registry, error);
       throw fromTrpcError(error, registry);
     }
-    const parsed = schema.safeParse(answer);
+    const parsed = schemaOf(await import('../lib/registry/answer-schemas.js')).safeParse(answer);
     if (!parsed.success)
       throw new CliError(
         'INTEGRITY_MISMATCH',
@@ -68,15 +64,29 @@ export function createTrustClient(
     return parsed.data;
   };
   return {
-    keys: () => call('trust.keys', () => client.trust.keys.query(), registryKeysOutputSchema),
-    checkpoint: () => call('log.checkpoint', () => client.log.checkpoint.query(), checkpointOutputSchema),
+    keys: () =>
+      call(
+        'trust.keys',
+        () => client.trust.keys.query(),
+        (c) => c.registryKeysOutputSchema,
+      ),
+    checkpoint: () =>
+      call(
+        'log.checkpoint',
+        () => client.log.checkpoint.query(),
+        (c) => c.checkpointOutputSchema,
+      ),
     inclusion: (ref, size) =>
       call(
         'log.inclusion',
         () => client.log.inclusion.query(size === undefined ? ref : { ...ref, size }),
-        inclusionOutputSchema,
+        (c) => c.inclusionOutputSchema,
       ),
     consistency: (from, to) =>
-      call('log.consistency', () => client.log.consistency.query({ from, to }), consistencyOutputSchema),
+      call(
+        'log.consistency',
+        () => client.log.consistency.query({ from, to }),
+        (c) => c.consistencyOutputSchema,
+      ),
   };
 }

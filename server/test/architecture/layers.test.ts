@@ -51,6 +51,19 @@ const FIXTURES: Record<string, Fixture> = {
       'shared/src/data/providers/x.ts',
     ],
   },
+  'contract-core-stays-narrow': {
+    view: 'main',
+    files: {
+      'shared/src/contract/core.ts': exporting('../schemas/names.js'),
+      'shared/src/schemas/names.ts': exporting('./api/packages.js'),
+      'shared/src/schemas/api/packages.ts': exporting(),
+    },
+    chain: [
+      'shared/src/contract/core.ts',
+      'shared/src/schemas/names.ts',
+      'shared/src/schemas/api/packages.ts',
+    ],
+  },
   'spa-no-data-sdk': {
     view: 'main',
     files: {

@@ -2,7 +2,7 @@
 // permissions, optional registry), pkg-lock.json (exact pins) and the .pkg/ state directory.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { integritySchema, permissionsSchema, PACKAGE_ID_PATTERN } from '@pkg/shared/contract';
+import { integritySchema, permissionsSchema, PACKAGE_ID_PATTERN } from '@pkg/shared/contract/core';
 import { z } from 'zod';
 import { readJsonFile } from '../json-file.js';
 

@@ -2,7 +2,7 @@
 // streaming and stop as soon as the body passes the size the registry recorded.
 // HTTP is node:http (http.ts): Node's built-in fetch loads undici and its wasm parser on first
 // use, about 40 ms of every install, and node-fetch its own layers (see the install bench).
-import { errorBodySchema, PACKAGE_LIMITS } from '@pkg/shared/contract';
+import { PACKAGE_LIMITS } from '@pkg/shared/contract/core';
 import { createIntegrityHasher } from '@pkg/shared/integrity';
 import { CliError } from '../../exit.js';
 import { cliVersion } from '../../version.js';
@@ -18,6 +18,8 @@ async function failure(res: HttpResponse, what: string): Promise<CliError> {
   } catch {
     body = undefined;
   }
+  // The full contract loads on a failure only (docs/performance.md, "The verified-record cache").
+  const { errorBodySchema } = await import('./answer-schemas.js');
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success)
     return registryError(
