@@ -4,8 +4,7 @@
 // stay byte-identical. Also: permission consent, and a failed upgrade restoring the previous
 // version.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scaffold } from '@pkg/shared';
@@ -16,18 +15,11 @@ import {
   startTestServer,
   type TestServer,
 } from '@pkg/server/testing';
+import { startRegistryProxy, type RegistryProxy, type Tamper } from '../helpers/registry-proxy.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
-type Tamper = (
-  req: IncomingMessage,
-  status: number,
-  headers: Record<string, string>,
-  body: Buffer,
-) => { headers: Record<string, string>; body: Buffer };
-type Altered = ReturnType<Tamper>;
-
 let server: TestServer;
-let proxy: Server;
+let proxy: RegistryProxy;
 let proxyUrl: string;
 let tamper: Tamper | undefined;
 let owner: string;
@@ -39,30 +31,11 @@ beforeAll(async () => {
     const pkg = await buildPackage({ namespace: 'acme', name: 'clock', version });
     expect((await publishArchive(server.url, owner, pkg.bytes)).status).toBe(201);
   }
-  proxy = createServer((req, res) => {
-    void (async () => {
-      const upstream = await fetch(`${server.url}${req.url}`, {
-        method: req.method,
-        headers: { accept: req.headers.accept ?? '*/*', 'content-type': req.headers['content-type'] ?? '' },
-      });
-      let headers: Record<string, string> = {};
-      upstream.headers.forEach((v, k) => {
-        if (
-          !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)
-        )
-          headers[k] = v;
-      });
-      let body: Altered['body'] = Buffer.from(await upstream.arrayBuffer());
-      if (tamper) ({ headers, body } = tamper(req, upstream.status, headers, body));
-      res.writeHead(upstream.status, { ...headers, 'content-length': String(body.length) });
-      res.end(body);
-    })();
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startRegistryProxy(server.url, { tamper: () => tamper });
+  proxyUrl = proxy.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await server.close();
 });
 

@@ -6,8 +6,6 @@
 // refused as without a cache.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -17,12 +15,13 @@ import {
   startTestServer,
   type TestServer,
 } from '@pkg/server/testing';
+import { startRegistryProxy, type RegistryProxy } from '../helpers/registry-proxy.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { startTrustServer } from '../helpers/trust-server.js';
 
 let server: TestServer;
 let owner: string;
-let proxy: Server;
+let proxy: RegistryProxy;
 let proxyUrl: string;
 /** What the CLI asked the registry for: each tRPC procedure of a batch, or `download`. */
 let asked: string[] = [];
@@ -37,33 +36,18 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = (await createUser(server.deps.registry, 'acme')).token.token;
   for (const version of ['1.0.0', '1.1.0']) await publish(version);
-  proxy = createServer((req, res) => {
-    void (async () => {
+  proxy = await startRegistryProxy(server.url, {
+    onRequest: (req) => {
       const url = new URL(req.url ?? '/', 'http://proxy');
       if (url.pathname.startsWith('/trpc/'))
         asked.push(...decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(','));
       else asked.push(url.pathname.endsWith('/download') ? 'download' : url.pathname);
-      const upstream = await fetch(`${server.url}${req.url}`, {
-        method: req.method,
-        headers: { accept: req.headers.accept ?? '*/*', 'content-type': req.headers['content-type'] ?? '' },
-      });
-      const headers: Record<string, string> = {};
-      upstream.headers.forEach((v, k) => {
-        if (
-          !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)
-        )
-          headers[k] = v;
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      res.writeHead(upstream.status, { ...headers, 'content-length': String(body.length) });
-      res.end(body);
-    })();
+    },
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxyUrl = proxy.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await server.close();
   work.cleanup();
 });
