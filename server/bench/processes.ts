@@ -78,22 +78,9 @@ async function start(
 }
 
 /**
- * The node options of `npm start` (server/package.json's start script, e.g. the young generation's
- * size: docs/operator.md, "Memory"): the server under test runs as npm start runs it.
- */
-export function startScriptNodeOptions(): string[] {
-  const manifest = JSON.parse(readFileSync(path.resolve(here, '../../package.json'), 'utf8')) as {
-    scripts?: { start?: string };
-  };
-  const match = /^node((?:\s+--\S+)*)\s+dist\/main\.js$/.exec(manifest.scripts?.start ?? '');
-  if (!match) throw new Error(`server/package.json: the start script is not "node [--options] dist/main.js"`);
-  return (match[1] ?? '').split(/\s+/).filter(Boolean);
-}
-
-/**
- * The built server (dist/main.js, or `main`: another build's) with npm start's node options, rate
- * limits off and warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: more node
- * options for it (e.g. `--cpu-prof --cpu-prof-dir=<dir>`).
+ * The built server (dist/main.js, or `main`: another build's) with rate limits off and
+ * warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
+ * `--cpu-prof --cpu-prof-dir=<dir>`).
  */
 export async function startPkgServer(
   dataDir: string,
@@ -110,10 +97,7 @@ export async function startPkgServer(
     LOG_LEVEL: 'warn',
     ...extra,
   };
-  const nodeArgs = [
-    ...startScriptNodeOptions(),
-    ...(process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
-  ];
+  const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   return start([...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
 }
 
