@@ -5,8 +5,8 @@
 // read back; removed if that fails) or by the first download
 // from GridFS, to a temporary file renamed into place, so a reader never sees a partial file.
 // The least recently used copies leave when the directory passes its byte budget; a copy another
-// process removed is simply read from GridFS again. Downloads then stream a file, as node:http
-// serving a file does, and the operating system's page cache keeps hot artifacts in memory
+// process removed is simply read from GridFS again. Downloads then write a file through two reused
+// buffers (write-file-to.ts), and the operating system's page cache keeps hot artifacts in memory
 // without the server holding them.
 import { randomBytes } from 'node:crypto';
 import {
@@ -22,20 +22,29 @@ import {
 } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createIntegrityHasher } from '@pkg/shared';
 import { LRUCache } from 'lru-cache';
+import { writeFileTo } from './write-file-to.js';
 
 export interface DiskArtifactCache {
   /** The copy of `key` as a stream, or undefined when there is none. */
   read(key: string): Promise<Readable | undefined>;
+  /** The copy of `key` opened for one `writeTo` (write-file-to.ts), or undefined when there is none. */
+  send(key: string): Promise<SendableBytes | undefined>;
   /** Keeps `bytes` (already verified) as the copy of `key`; failures are reported, not thrown. */
   write(key: string, bytes: Uint8Array): Promise<void>;
   /** A copy being written while `key` streams from GridFS; undefined when not wanted. */
   fill(key: string, size: number, integrity: string): DiskFill | undefined;
   delete(key: string): Promise<void>;
+}
+
+/** Bytes opened to be written once to a stream, which is then ended. */
+export interface SendableBytes {
+  /** Writes every byte to `destination` and ends it; rejects when either side fails. */
+  writeTo(destination: Writable): Promise<void>;
 }
 
 export interface DiskFill {
@@ -118,10 +127,10 @@ async function keep(state: DiskState, key: string, temporary: string, size: numb
   state.copies.set(key, size);
 }
 
-async function readCopy(state: DiskState, key: string): Promise<Readable | undefined> {
+/** The copy of `key` opened, with its size checked against the one recorded; undefined if none. */
+async function openCopy(state: DiskState, key: string): Promise<{ fd: number; size: number } | undefined> {
   const size = state.copies.get(key);
   if (size === undefined) return undefined;
-  // a descriptor and fs.createReadStream: callback reads, faster than a FileHandle's stream
   let fd: number;
   try {
     fd = await openForReading(fileOf(state, key), 'r');
@@ -134,8 +143,20 @@ async function readCopy(state: DiskState, key: string): Promise<Readable | undef
     state.copies.delete(key);
     return undefined;
   }
+  return { fd, size };
+}
+
+async function readCopy(state: DiskState, key: string): Promise<Readable | undefined> {
+  const copy = await openCopy(state, key);
+  // a descriptor and fs.createReadStream: callback reads, faster than a FileHandle's stream;
   // 64 KiB reads (the default): each reader holds a few of them, not a whole artifact
-  return createReadStream(fileOf(state, key), { fd });
+  return copy && createReadStream(fileOf(state, key), { fd: copy.fd });
+}
+
+async function sendCopy(state: DiskState, key: string): Promise<SendableBytes | undefined> {
+  const copy = await openCopy(state, key);
+  if (!copy) return undefined;
+  return { writeTo: (destination) => writeFileTo(copy.fd, copy.size, destination) };
 }
 
 async function writeCopy(state: DiskState, key: string, bytes: Uint8Array): Promise<void> {
@@ -200,6 +221,7 @@ export function createDiskArtifactCache(options: DiskArtifactCacheOptions): Disk
   adoptEarlierCopies(state);
   return {
     read: (key) => readCopy(state, key),
+    send: (key) => sendCopy(state, key),
     write: (key, bytes) => writeCopy(state, key, bytes),
     fill: (key, size, integrity) => startFill(state, key, size, integrity),
     async delete(key) {

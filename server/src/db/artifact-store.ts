@@ -16,7 +16,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
-import type { DiskArtifactCache } from './artifact-disk-cache.js';
+import type { DiskArtifactCache, SendableBytes } from './artifact-disk-cache.js';
+
+export type { SendableBytes } from './artifact-disk-cache.js';
 import { JOURNALED_LATER, READ_UNJOURNALED } from './journaled-later.js';
 
 export const ARTIFACT_BUCKET = 'artifacts';
@@ -63,6 +65,11 @@ export interface ArtifactStore {
    * GridFS, it resolves once the first chunk is read (a lost database rejects here).
    */
   open(fileId: ObjectId, signal?: AbortSignal): Promise<Readable>;
+  /**
+   * The stored bytes opened to be written once to a stream (a download): the local copy through
+   * reused buffers (write-file-to.ts), else GridFS's stream piped. Resolves and rejects as `open`.
+   */
+  openToSend(fileId: ObjectId, signal?: AbortSignal): Promise<SendableBytes>;
   remove(fileId: ObjectId): Promise<void>;
 }
 
@@ -339,6 +346,13 @@ async function openStored(
   return stream;
 }
 
+/** `stream`, destroyed when `signal` aborts. */
+function stopOnAbort(stream: Readable, signal: AbortSignal | undefined): Readable {
+  if (signal?.aborted) stream.destroy();
+  else signal?.addEventListener('abort', () => stream.destroy(), { once: true });
+  return stream;
+}
+
 /** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
 export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
   const write = async (
@@ -374,10 +388,13 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     write,
     async open(fileId, signal) {
       const local = await disk?.read(fileId.toHexString());
-      const stream = local ?? (await openStored(connection, fileId, disk));
-      if (signal?.aborted) stream.destroy();
-      else signal?.addEventListener('abort', () => stream.destroy(), { once: true });
-      return stream;
+      return stopOnAbort(local ?? (await openStored(connection, fileId, disk)), signal);
+    },
+    async openToSend(fileId, signal) {
+      const local = await disk?.send(fileId.toHexString());
+      if (local) return local; // a write to a closed destination fails, which ends the send
+      const stream = stopOnAbort(await openStored(connection, fileId, disk), signal);
+      return { writeTo: (destination) => pipeline(stream, destination) };
     },
     async remove(fileId) {
       await disk?.delete(fileId.toHexString());

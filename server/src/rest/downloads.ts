@@ -1,11 +1,11 @@
 // Artifact bytes (docs/registry-api.md). Byte routes call services, not procedures:
 //   GET /packages/:namespace/:name/:version/download → the version's archive
 //   GET /artifacts/:sha256/:filename                 → the same bytes, content-addressed
-// Both stream from GridFS (never buffered whole), stop when the client goes away, and send
+// Both stream the local copy through reused buffers, or GridFS (never buffered whole), following
+// the client's pace; they stop when the client goes away, and send
 // x-pkg-integrity, content-length, content-disposition and an immutable cache-control. With the
 // database gone before the first bytes are read, the answer is 503 STORAGE_UNAVAILABLE.
 // Only GET is routed: HEAD answers 405 METHOD_NOT_ALLOWED with `Allow: GET, OPTIONS`.
-import { pipeline } from 'node:stream/promises';
 import { RegistryError, versionRefSchema } from '@pkg/shared';
 import { Router, type Request, type Response } from 'express';
 import type { Metrics } from '../metrics/metrics.js';
@@ -37,7 +37,7 @@ async function send(req: Request, res: Response, download: Download, metrics: Me
   const bytes = await download.open(aborted.signal);
   setDownloadHeaders(res, download);
   res.status(200);
-  await pipeline(bytes, res).then(
+  await bytes.writeTo(res).then(
     () => metrics.artifactBytes(download.size),
     (error: unknown) => {
       if (!aborted.signal.aborted) req.log.error({ err: error }, 'artifact stream failed');

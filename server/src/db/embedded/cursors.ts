@@ -6,8 +6,13 @@ import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { materialize } from './blobs.js';
 
-/** Total size of a batch before it is cut (below the 16 MiB + overhead a reply may carry). */
-const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
+/**
+ * Total size of a batch before it is cut: 1 MiB, well below the 16 MiB a reply may carry. A reply
+ * is serialized in bson's one 17 MiB buffer, whose pages stay resident once written: a 16 MiB batch
+ * (the search index's first read) would keep 16 MiB of it in memory for the life of the process
+ * (docs/performance.md, "Second pass"). A larger read takes a few more getMore round trips.
+ */
+const MAX_BATCH_BYTES = 1024 * 1024;
 
 interface OpenCursor {
   ns: string;

@@ -1,6 +1,6 @@
 // Which stored bytes a download serves, with the download headers of docs/registry-api.md.
 import { RegistryError, type VersionRef } from '@pkg/shared';
-import type { Readable } from 'node:stream';
+import type { SendableBytes } from '../../db/artifact-store.js';
 import { assertStorageReady } from '../../db/availability.js';
 import type { RegistryDeps } from './registry-deps.js';
 import type { VersionDoc } from '../../db/models/version.js';
@@ -11,8 +11,8 @@ export interface Download {
   integrity: string;
   size: number;
   mediaType: string;
-  /** The bytes, streamed from the artifact store; the stream stops when `signal` aborts. */
-  open(signal: AbortSignal): Promise<Readable>;
+  /** The bytes, opened in the artifact store to be written once to a stream; `signal` stops them. */
+  open(signal: AbortSignal): Promise<SendableBytes>;
 }
 
 /**
@@ -22,7 +22,7 @@ export interface Download {
 function toDownload(deps: RegistryDeps, doc: VersionDoc): Download {
   return {
     open: async (signal) => {
-      const bytes = await deps.artifacts.open(doc.artifact.fileId, signal);
+      const bytes = await deps.artifacts.openToSend(doc.artifact.fileId, signal);
       deps.downloads.count(doc);
       return bytes;
     },
