@@ -1,4 +1,4 @@
-// A file written to a stream through two reused buffers (docs/performance.md, "Second pass"): a
+// A file written to a stream through two reused buffers (docs/performance.md, "Memory, second pass"): a
 // read fills a buffer only once the destination has finished writing what that buffer held before,
 // so a download holds 128 KiB whatever its pace, and no buffer is left for the garbage collector.
 // The buffers come from a small pool shared by all downloads, and go back to it once the last write

@@ -10,7 +10,7 @@ import { materialize } from './blobs.js';
  * Total size of a batch before it is cut: 1 MiB, well below the 16 MiB a reply may carry. A reply
  * is serialized in bson's one 17 MiB buffer, whose pages stay resident once written: a 16 MiB batch
  * (the search index's first read) would keep 16 MiB of it in memory for the life of the process
- * (docs/performance.md, "Second pass"). A larger read takes a few more getMore round trips.
+ * (docs/performance.md, "Memory, second pass"). A larger read takes a few more getMore round trips.
  */
 const MAX_BATCH_BYTES = 1024 * 1024;
 
