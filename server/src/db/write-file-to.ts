@@ -39,11 +39,18 @@ function writeOut(destination: Writable, chunk: Buffer): Promise<void> {
 export async function writeFileTo(fd: number, size: number, destination: Writable): Promise<void> {
   const buffers = [take(), take()] as const;
   const pending: [Promise<void>, Promise<void>] = [Promise.resolve(), Promise.resolve()];
+  // A write to a destination destroyed meanwhile (a client that went away) may never call back:
+  // every wait on the writes also ends when the destination closes.
+  const closed = new Promise<never>((_, reject) =>
+    destination.once('close', () => reject(new Error('the destination was closed'))),
+  );
+  closed.catch(() => undefined);
+  const settled = (write: Promise<unknown>) => Promise.race([write, closed]);
   let position = 0;
   let turn: 0 | 1 = 0;
   try {
     while (position < size) {
-      await pending[turn]; // the destination is done with this buffer's previous bytes
+      await settled(pending[turn]); // the destination is done with this buffer's previous bytes
       if (destination.destroyed) throw new Error('the destination was closed');
       const buffer = buffers[turn];
       const bytesRead = await readAt(fd, buffer, Math.min(CHUNK_BYTES, size - position), position);
@@ -53,7 +60,7 @@ export async function writeFileTo(fd: number, size: number, destination: Writabl
       pending[turn].catch(() => undefined); // awaited at the buffer's next turn or below
       turn = turn === 0 ? 1 : 0;
     }
-    await Promise.all(pending);
+    await settled(Promise.all(pending));
     destination.end();
     await finished(destination);
   } finally {
