@@ -1,10 +1,12 @@
-// Bundles the CLI into four CommonJS files in dist/ (dist/package.json says so), because
+// Bundles the CLI into five CommonJS files in dist/ (dist/package.json says so), because
 // Node 20 loads one CommonJS file markedly faster than an ES-module graph of split chunks (its
 // ESM loader resolves, fetches and links every chunk asynchronously: about 25 ms of a
 // `pkg install`, see the install bench):
 //   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
 //                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
+//   dist/install.js  install-main.ts: `pkg install` alone (what an install runs, and no other
+//                 command's code to read, hash and deserialize);
 //   dist/data.js  the data SDK (data commands, setup, mcp --data), its tool server evaluated on use;
 //   dist/mcp.js   the MCP SDK's server side (mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
@@ -159,6 +161,17 @@ await Promise.all([
     ...common,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/cli.js',
+    plugins: [
+      zodEnglishOnly,
+      noStreamsPolyfill,
+      toBundle('data.js', ['@pkg/shared/data']),
+      toBundle('mcp.js', mcpImports),
+    ],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/install-main.ts'],
+    outfile: 'dist/install.js',
     plugins: [
       zodEnglishOnly,
       noStreamsPolyfill,
