@@ -124,6 +124,44 @@ const undiciAgentAndFetch = {
   },
 };
 
+/**
+ * Two built-in modules that a library loads at start-up but calls only on paths a command of the
+ * CLI never takes: commander's node:child_process (for executable subcommands) and minizlib's
+ * node:assert (under tar's parser, which here reads tar bytes already gunzipped). Each is required
+ * when first called instead: loading them was about 2 ms of every `pkg install` (the assert
+ * module and its helpers, child_process with dgram and the socket list; docs/performance.md,
+ * "Install from the lock, third pass: the client's start").
+ */
+const LAZY_BUILTINS = [
+  {
+    importer: `${path.sep}node_modules${path.sep}commander${path.sep}`,
+    builtin: 'child_process',
+    contents: "exports.spawn = (...args) => require('node:child_process').spawn(...args);",
+  },
+  {
+    importer: `${path.sep}node_modules${path.sep}minizlib${path.sep}`,
+    builtin: 'assert',
+    contents: "module.exports = (...args) => require('node:assert')(...args);",
+  },
+];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(child_process|assert)$/ }, (args) => {
+      if (args.namespace === 'lazy-builtin') return { path: args.path, external: true }; // the real one
+      const builtin = args.path.replace(/^node:/, '');
+      const lazy = LAZY_BUILTINS.find((l) => l.builtin === builtin && args.importer.includes(l.importer));
+      return lazy
+        ? { path: `${lazy.builtin}:${lazy.importer}`, namespace: 'lazy-builtin', pluginData: lazy }
+        : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: args.pluginData.contents,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -163,6 +201,7 @@ await Promise.all([
     outfile: 'dist/cli.js',
     plugins: [
       zodEnglishOnly,
+      lazyBuiltins,
       noStreamsPolyfill,
       toBundle('data.js', ['@pkg/shared/data']),
       toBundle('mcp.js', mcpImports),
@@ -174,6 +213,7 @@ await Promise.all([
     outfile: 'dist/install.js',
     plugins: [
       zodEnglishOnly,
+      lazyBuiltins,
       noStreamsPolyfill,
       toBundle('data.js', ['@pkg/shared/data']),
       toBundle('mcp.js', mcpImports),
