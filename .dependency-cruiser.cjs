@@ -39,6 +39,13 @@ const layers = [
     to: { path: '^shared/src/(schemas/api/|contract/v1/|contract/index\\.ts$)', reachable: true },
   },
   {
+    name: 'install-entries-stay-narrow',
+    comment:
+      "The entries an install loads while the registry answers (@pkg/shared/contract/install, @pkg/shared/package, @pkg/shared/trust) build neither the contract's index nor a /v1 shape.",
+    from: { path: '^shared/src/(contract/install|package/index|trust/index)\\.ts$' },
+    to: { path: '^shared/src/(contract/v1/|contract/index\\.ts$|index\\.ts$)', reachable: true },
+  },
+  {
     name: 'spa-no-data-sdk',
     comment: 'The SPA never reaches the Node data SDK (nor the Node index of @pkg/shared).',
     from: { path: '^web/src/' },

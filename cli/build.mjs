@@ -1,10 +1,12 @@
-// Bundles the CLI into four CommonJS files in dist/ (dist/package.json says so), because
+// Bundles the CLI into five CommonJS files in dist/ (dist/package.json says so), because
 // Node 20 loads one CommonJS file markedly faster than an ES-module graph of split chunks (its
 // ESM loader resolves, fetches and links every chunk asynchronously: about 25 ms of a
 // `pkg install`, see the install bench):
 //   dist/pkg.js   the executable: answers `pkg --version`, else loads dist/cli.js through V8's
 //                 code cache (src/code-cache.ts);
 //   dist/cli.js   main.ts and every command; a command's modules are evaluated on first use;
+//   dist/install.js  install-main.ts: `pkg install` alone (what an install runs, and no other
+//                 command's code to read, hash and deserialize);
 //   dist/data.js  the data SDK (data commands, setup, mcp --data), its tool server evaluated on use;
 //   dist/mcp.js   the MCP SDK's server side (mcp).
 // Minified (less to parse at start-up), no module resolution across node_modules at run time.
@@ -122,6 +124,44 @@ const undiciAgentAndFetch = {
   },
 };
 
+/**
+ * Two built-in modules that a library loads at start-up but calls only on paths a command of the
+ * CLI never takes: commander's node:child_process (for executable subcommands) and minizlib's
+ * node:assert (under tar's parser, which here reads tar bytes already gunzipped). Each is required
+ * when first called instead: loading them was about 2 ms of every `pkg install` (the assert
+ * module and its helpers, child_process with dgram and the socket list; docs/performance.md,
+ * "Install from the lock, third pass: the client's start").
+ */
+const LAZY_BUILTINS = [
+  {
+    importer: `${path.sep}node_modules${path.sep}commander${path.sep}`,
+    builtin: 'child_process',
+    contents: "exports.spawn = (...args) => require('node:child_process').spawn(...args);",
+  },
+  {
+    importer: `${path.sep}node_modules${path.sep}minizlib${path.sep}`,
+    builtin: 'assert',
+    contents: "module.exports = (...args) => require('node:assert')(...args);",
+  },
+];
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(child_process|assert)$/ }, (args) => {
+      if (args.namespace === 'lazy-builtin') return { path: args.path, external: true }; // the real one
+      const builtin = args.path.replace(/^node:/, '');
+      const lazy = LAZY_BUILTINS.find((l) => l.builtin === builtin && args.importer.includes(l.importer));
+      return lazy
+        ? { path: `${lazy.builtin}:${lazy.importer}`, namespace: 'lazy-builtin', pluginData: lazy }
+        : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: args.pluginData.contents,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -161,6 +201,19 @@ await Promise.all([
     outfile: 'dist/cli.js',
     plugins: [
       zodEnglishOnly,
+      lazyBuiltins,
+      noStreamsPolyfill,
+      toBundle('data.js', ['@pkg/shared/data']),
+      toBundle('mcp.js', mcpImports),
+    ],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/install-main.ts'],
+    outfile: 'dist/install.js',
+    plugins: [
+      zodEnglishOnly,
+      lazyBuiltins,
       noStreamsPolyfill,
       toBundle('data.js', ['@pkg/shared/data']),
       toBundle('mcp.js', mcpImports),

@@ -1,6 +1,6 @@
 // The executable: `pkg ...` (bundled to dist/pkg.js). `pkg --version` is answered here, from
-// this small file; every other command line loads the CLI bundle dist/cli.js (main.ts), through
-// V8's code cache (code-cache.ts).
+// this small file; `pkg install` loads dist/install.js (install-main.ts), every other command
+// line the CLI bundle dist/cli.js (main.ts), through V8's code cache (code-cache.ts).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,15 @@ import { cliVersion } from './version.js';
 process.on('SIGUSR1', () => undefined);
 
 const args = process.argv.slice(2);
+
+/**
+ * The bundle a command line loads: dist/install.js (install-main.ts, the install command alone)
+ * for `pkg install` without help, else dist/cli.js (main.ts, every command).
+ */
+function bundleFor(command: string, argv: readonly string[]): string {
+  const help = argv.includes('--help') || argv.includes('-h');
+  return command === 'install' && !help ? 'install.js' : 'cli.js';
+}
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${cliVersion}\n`);
 } else {
@@ -31,7 +40,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   // "Install from the lock file"). (The heap's size flags are read at start-up only; this one is
   // read whenever the young generation grows.)
   v8.setFlagsFromString('--semi-space-growth-factor=16');
-  const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.js');
-  const { main } = requireWithCodeCache(bundle, commandKey(args)) as typeof Main;
+  const command = commandKey(args);
+  const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), bundleFor(command, args));
+  const { main } = requireWithCodeCache(bundle, command) as typeof Main;
   void main(process.argv);
 }

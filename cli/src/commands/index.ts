@@ -2,6 +2,7 @@
 // load it. Commands load lazily, so `pkg <command>` evaluates only that command's code (and
 // `pkg --version` none); a test checks that each loaded definition carries the name listed here.
 import type { CommandDefinition } from '../lib/command.js';
+import { installEntry } from './install-entry.js';
 
 export interface CommandEntry {
   name: string;
@@ -45,7 +46,7 @@ export const commands: CommandEntry[] = [
   { name: 'github user', load: async () => (await import('./github/user.js')).githubUserCommand },
   { name: 'info', load: async () => (await import('./info.js')).infoCommand },
   { name: 'init', load: async () => (await import('./init.js')).initCommand },
-  { name: 'install', load: async () => (await import('./install.js')).installCommand },
+  installEntry,
   { name: 'list', load: async () => (await import('./list.js')).listCommand },
   { name: 'login', load: async () => (await import('./login.js')).loginCommand },
   { name: 'logout', load: async () => (await import('./logout.js')).logoutCommand },

@@ -1,12 +1,8 @@
 // Permission consent: what a package requests beyond what the project granted it. An update that
 // asks for more than the version recorded in pkg.json and pkg-lock.json is named with what it adds
 // (the shared permission diff, docs/browsing.md "The permission diff"), and consent is asked again.
-import {
-  isEmptyPermissions,
-  permissionDiff,
-  permissionEntries,
-  type Permissions,
-} from '@pkg/shared/contract';
+import type { Permissions } from '@pkg/shared/contract/core';
+import { isEmptyPermissions, permissionDiff, permissionEntries } from '@pkg/shared/contract/install';
 import { CliError } from '../exit.js';
 
 export const NO_PERMISSIONS: Permissions = { fs: { read: [], write: [] }, network: [], env: [] };

@@ -2,14 +2,9 @@
 // failure: SHA-256 (and the x-pkg-integrity header), size, safe decoding plus validation plus
 // the expected name and version, and the registry's manifest equal to the archive's; the
 // signature and the log are the trust step's (trust.ts). Nothing is written before all of it passes.
-import {
-  canonicalJson,
-  formatPackageId,
-  validateArchive,
-  type Manifest,
-  type PackageFile,
-  type VersionRecord,
-} from '@pkg/shared';
+import type { Manifest, VersionRecord } from '@pkg/shared/contract';
+import { formatPackageId } from '@pkg/shared/contract/core';
+import { canonicalJson, validateArchive, type PackageFile } from '@pkg/shared/package';
 import { CliError } from '../exit.js';
 import type { Downloaded } from '../lib/registry/rest-client.js';
 

@@ -6,15 +6,15 @@
 import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import type { Manifest } from '@pkg/shared/contract';
+import { PACKAGE_LIMITS } from '@pkg/shared/contract/core';
 import {
   compileJsonSchema,
   entryPathProblem,
-  type Manifest,
-  PACKAGE_LIMITS,
   parseJsonFile,
   validatePackage,
   type ValidateFunction,
-} from '@pkg/shared';
+} from '@pkg/shared/package';
 import { type CliDetail, CliError, EXIT } from '../exit.js';
 
 export interface LoadedTool {

@@ -3,23 +3,20 @@
 // checkpoint by a pinned key and consistent with the last one seen (kept in state.ts), then for
 // each version its signature and the inclusion of its publish entry. The checks themselves are
 // shared/src/trust/verify-version.ts; this file fetches what they need and keeps what they saw.
+import type { CheckpointAnswer, ConsistencyProof, InclusionProof, RegistryKeys } from '@pkg/shared/contract';
+import { packageIdParts } from '@pkg/shared/contract/core';
 import {
   checkConsistency,
   checkKeyPins,
   checkListedKey,
-  packageIdParts,
   TrustError,
   verifyCheckpoint,
   verifyVersion,
   type Checkpoint,
-  type CheckpointAnswer,
-  type ConsistencyProof,
-  type InclusionProof,
   type PinnedKey,
-  type RegistryKeys,
   type SignedRecord,
   type VersionVerdict,
-} from '@pkg/shared';
+} from '@pkg/shared/trust';
 import { CliError } from '../exit.js';
 import {
   checkpointOf,

@@ -7,7 +7,7 @@ import {
   registryKeysOutputSchema,
   versionRecordSchema,
   type VersionRecord,
-} from '@pkg/shared/contract';
+} from '@pkg/shared/contract/install';
 import { sha256Hex, type VerifiedPin } from './verified-cache.js';
 
 const verifiedEntrySchema = z.object({

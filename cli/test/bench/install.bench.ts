@@ -10,6 +10,12 @@
 // Runs the built CLI and the built server (npm run bench builds both first). The CLI's code cache
 // (src/code-cache.ts) lives in this run's HOME: it is written by the first install (a warm-up
 // iteration) and used by the others; the "no code cache" row shows a first run's cost.
+// PKG_BENCH_BASELINE=<a copy of another build's cli/dist> adds that build to the target row's
+// turns (A/B: its own code cache, the same registry, project and lock) and, after them, the CPU
+// time of an install from the lock of each build (process.cpuUsage() at exit, by a --require
+// hook, cpu-at-exit.cjs), in alternate runs: a measure that depends less on the machine's load.
+//   cp -r cli/dist /tmp/dist-main   (on the baseline's checkout, built)
+//   PKG_BENCH_BASELINE=/tmp/dist-main npx vitest bench --run test/bench/install.bench.ts
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,12 +109,29 @@ function freshDir(from?: string, files: string[] = []): string {
   return dir;
 }
 
-/** pkg install from pkg-lock.json, in a new project directory. */
-const pkgFromLock = (withEnv: NodeJS.ProcessEnv = cliEnv) =>
-  exec(process.execPath, [CLI, 'install'], {
+/** pkg install from pkg-lock.json, in a new project directory (`cli`: another build's pkg.js). */
+const pkgFromLock = (withEnv: NodeJS.ProcessEnv = cliEnv, cli = CLI, nodeArgs: string[] = []) =>
+  exec(process.execPath, [...nodeArgs, cli, 'install'], {
     cwd: freshDir(pkgLocked, ['pkg.json', 'pkg-lock.json']),
     env: withEnv,
   });
+
+/** The baseline build of PKG_BENCH_BASELINE, with its own code cache; undefined without it. */
+const baseline = process.env.PKG_BENCH_BASELINE
+  ? {
+      cli: path.join(path.resolve(process.env.PKG_BENCH_BASELINE), 'pkg.js'),
+      env: { ...cliEnv, XDG_CACHE_HOME: path.join(root, 'baseline-cache') },
+    }
+  : undefined;
+const CPU_HOOK = path.resolve(import.meta.dirname, 'cpu-at-exit.cjs');
+
+/** CPU milliseconds of an install from the lock, as the --require hook reports them. */
+async function cpuOfInstall(withEnv: NodeJS.ProcessEnv, cli: string): Promise<number> {
+  const { stderr } = await pkgFromLock(withEnv, cli, ['--require', CPU_HOOK]);
+  const match = /^pkg-bench-cpu ([\d.]+)$/m.exec(stderr);
+  if (!match) throw new Error(`no CPU time in the output of ${cli}: ${stderr}`);
+  return Number(match[1]);
+}
 
 /** npm install from package-lock.json, in a new project directory with an empty npm cache. */
 const npmFromLock = () => {
@@ -123,11 +146,19 @@ const TARGET_RATIO = 0.3;
 async function compareFromLock(): Promise<void> {
   const pkg: number[] = [];
   const npm: number[] = [];
+  const base: number[] = [];
   await pkgFromLock(); // the code cache of `install` exists from the benches; this makes sure
+  if (baseline) await pkgFromLock(baseline.env, baseline.cli); // and the baseline's
+  const turn = [
+    async () => pkg.push(await timed(() => pkgFromLock())),
+    async () => npm.push(await timed(npmFromLock)),
+    ...(baseline ? [async () => base.push(await timed(() => pkgFromLock(baseline.env, baseline.cli)))] : []),
+  ];
   for (let i = 0; i < RUNS; i++) {
-    pkg.push(await timed(() => pkgFromLock()));
-    npm.push(await timed(npmFromLock));
+    // Each round starts with the next runner, so that none always follows npm's (busier) run.
+    for (let j = 0; j < turn.length; j++) await turn[(i + j) % turn.length]?.();
   }
+  if (baseline) await compareWithBaseline(baseline, { pkg, base, npm });
   const ratio = quantile(pkg, 0.5) / quantile(npm, 0.5);
   const pass = ratio <= TARGET_RATIO;
   const measured = `${ratio.toFixed(2)}x (pkg ${quantile(pkg, 0.5).toFixed(0)} ms, ${spread(pkg)}; npm ${quantile(npm, 0.5).toFixed(0)} ms, ${spread(npm)})`;
@@ -141,6 +172,29 @@ async function compareFromLock(): Promise<void> {
     pass,
     bench: 'cli install.bench.ts',
   });
+}
+
+/** The A/B rows: wall time of the target row's turns, then CPU time in alternate runs. */
+async function compareWithBaseline(
+  build: NonNullable<typeof baseline>,
+  wall: { pkg: number[]; base: number[]; npm: number[] },
+): Promise<void> {
+  const cpu: { pkg: number[]; base: number[] } = { pkg: [], base: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const turn = [
+      async () => cpu.pkg.push(await cpuOfInstall(cliEnv, CLI)),
+      async () => cpu.base.push(await cpuOfInstall(build.env, build.cli)),
+    ];
+    for (const run of i % 2 === 0 ? turn : turn.reverse()) await run();
+  }
+  const median = (values: number[]) => quantile(values, 0.5).toFixed(0);
+  const ratio = (values: number[]) => (quantile(values, 0.5) / quantile(wall.npm, 0.5)).toFixed(2);
+  console.log(
+    `A/B, pkg install from pkg-lock.json: this build ${median(wall.pkg)} ms (${spread(wall.pkg)}; ${ratio(wall.pkg)}x npm), baseline ${median(wall.base)} ms (${spread(wall.base)}; ${ratio(wall.base)}x npm)`,
+  );
+  console.log(
+    `A/B, CPU of pkg install from pkg-lock.json: this build ${median(cpu.pkg)} ms (${spread(cpu.pkg)}), baseline ${median(cpu.base)} ms (${spread(cpu.base)})`,
+  );
 }
 
 const options = { time: 3_000, iterations: 5, warmupIterations: 1 };

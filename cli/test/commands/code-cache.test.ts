@@ -1,8 +1,9 @@
-// dist/cli.js loads through V8's code cache kept in the user's cache directory (src/code-cache.ts),
+// dist/cli.js (dist/install.js for pkg install) loads through V8's code cache kept in the user's
+// cache directory (src/code-cache.ts),
 // and so does dist/data.js for the data commands (src/bundle-loader.ts): one cache per bundle and
 // command, written there and nowhere else; a damaged cache or one of an older build
 // changes nothing a user sees; PKG_NO_CODE_CACHE=1 keeps it off; `pkg --version` never loads it.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPublicRpcServer } from '@pkg/shared/testing';
@@ -58,6 +59,24 @@ describe('code cache of the CLI bundle', () => {
     const second = await runCli(['chain', 'info', '--json'], { cwd: home.dir, env: dataEnv });
     const data = (run: { stdout: string }) => (JSON.parse(run.stdout) as { data: unknown }).data;
     expect([second.code, data(second)]).toEqual([0, data(first)]);
+  });
+
+  it('runs pkg install from the install bundle alone, and its help from the whole CLI', async () => {
+    const project = path.join(home.dir, 'empty-project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'pkg.json'), '{}');
+    const installed = await runCli(['install'], { cwd: project, env });
+    expect(installed).toMatchObject({ code: 0, stdout: 'nothing to install: pkg.json lists no packages\n' });
+    expect(caches().filter((name) => name.endsWith('-install.bin'))).toEqual([
+      expect.stringMatching(/^install\.js-[0-9a-f]{32}-install\.bin$/),
+    ]);
+    const help = await runCli(['install', '--help'], { cwd: project, env });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: pkg install [options] [packages...]');
+    expect(caches().filter((name) => name.endsWith('-install.bin'))).toEqual([
+      expect.stringMatching(/^cli\.js-[0-9a-f]{32}-install\.bin$/),
+      expect.stringMatching(/^install\.js-[0-9a-f]{32}-install\.bin$/),
+    ]);
   });
 
   it('ignores a damaged cache and drops the caches of other builds', async () => {

@@ -64,6 +64,19 @@ const FIXTURES: Record<string, Fixture> = {
       'shared/src/schemas/api/packages.ts',
     ],
   },
+  'install-entries-stay-narrow': {
+    view: 'main',
+    files: {
+      'shared/src/package/index.ts': exporting('./validate-archive.js'),
+      'shared/src/package/validate-archive.ts': exporting('../contract/index.js'),
+      'shared/src/contract/index.ts': exporting(),
+    },
+    chain: [
+      'shared/src/package/index.ts',
+      'shared/src/package/validate-archive.ts',
+      'shared/src/contract/index.ts',
+    ],
+  },
   'spa-no-data-sdk': {
     view: 'main',
     files: {

@@ -4,8 +4,8 @@
 // generated section telling the agent how to call each tool through `pkg run` or `pkg mcp --skills`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { manifestSchema, type Manifest } from '@pkg/shared/contract';
-import { parseSkillMd } from '@pkg/shared';
+import { manifestSchema, type Manifest } from '@pkg/shared/contract/install';
+import { parseSkillMd } from '@pkg/shared/package';
 import { mcpToolName } from '../../runtime/skills-server/tool-names.js';
 
 /** The metadata key that marks a folder `pkg agents link` manages. */
