@@ -7,11 +7,15 @@
 // it may see writes not yet journaled) are answered at once; the write's record is queued in
 // order, and made durable by the next fsync, which every later journaled write and every later
 // read waits for (journal.ts). Background timers sweep TTL indexes and idle cursors.
+// The process that runs the store may also call it directly (`run`): the same command, the same
+// journal rules, with the command and its reply copied through BSON as the wire would carry
+// them, minus the driver, the socket and the wire protocol (docs/performance.md, "Publish, third
+// pass: the store path").
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Document } from './bson.js';
+import { deserialize, serialize, type Document } from './bson.js';
 import { Catalog } from './catalog.js';
 import { CursorManager } from './cursors.js';
 import { Journal } from './journal.js';
@@ -20,6 +24,7 @@ import { CommandError } from './errors.js';
 import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
+import { STORE_BSON_OPTIONS } from './record-file.js';
 import { acquireStoreLock, type StoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
@@ -46,6 +51,12 @@ export interface EmbeddedStore {
   port: number;
   host: string;
   dir: string;
+  /**
+   * Runs one command in this process, as if it came over the wire on a connection of its own:
+   * resolves with its reply once the journal holds its writes (or at once, as `answeredAtOnce`
+   * says); rejects only when the store is closing or closed.
+   */
+  run(db: string, command: Document): Promise<Document>;
   /** writes a snapshot now and starts a new journal */
   compact(): Promise<void>;
   /** stops serving, compacts, releases the data directory */
@@ -102,26 +113,43 @@ function answeredAtOnce(command: Document): boolean {
   return concern('writeConcern')?.j === false || concern('readConcern')?.level === 'local';
 }
 
-/**
- * Runs one command, makes its writes durable (or queues them, answered at once), then writes its
- * reply (if one is expected).
- */
-async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
-  if (serving.closing) return;
+/** Runs one command and makes its writes durable (or queues them, answered at once); its reply. */
+async function execute(serving: Serving, db: string, connectionId: number, command: Document) {
   const { catalog, cursors, info, journal, onError } = serving;
-  const msg = parseMessage(raw);
-  const db =
-    msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
   const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
-  let reply: Document = runCommand(msg.command, ctx);
+  let reply: Document = runCommand(command, ctx);
   try {
     // A failed flush fails every later commit and queue (journal.ts).
-    if (answeredAtOnce(msg.command)) journal.queue(catalog.takeOps());
+    if (answeredAtOnce(command)) journal.queue(catalog.takeOps());
     else await journal.commit(catalog.takeOps());
   } catch (err) {
     onError(err);
     reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();
   }
+  return reply;
+}
+
+/** How the driver reads a reply (its defaults): numbers as numbers, binary values as Binary. */
+const REPLY_BSON_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuffers: false } as const;
+
+/**
+ * A command run in this process: copied in as the store reads a message (the driver's encoding:
+ * undefined as null), run as a message is, its reply copied out as the driver reads one.
+ */
+async function runInProcess(serving: Serving, connectionId: number, db: string, command: Document) {
+  if (serving.closing) throw new Error('embedded store: closed');
+  const copied = deserialize(serialize(command, { checkKeys: false }), STORE_BSON_OPTIONS);
+  const reply = await execute(serving, db, connectionId, copied);
+  return deserialize(serialize(reply, { checkKeys: false, ignoreUndefined: true }), REPLY_BSON_OPTIONS);
+}
+
+/** Runs a message's command (execute), then writes its reply (if one is expected). */
+async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
+  if (serving.closing) return;
+  const msg = parseMessage(raw);
+  const db =
+    msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
+  const reply = await execute(serving, db, connectionId, msg.command);
   if (socket.destroyed) return;
   if (msg.kind === 'query') socket.write(encodeOpReply(msg.requestId, reply));
   else if (!msg.moreToCome) {
@@ -229,7 +257,9 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
     const uri = `mongodb://${host}:${port}/`;
     lock.publish({ port, uri });
     const close = closer(serving, server, startSweeps(serving, options), lock);
-    return { uri, port, host, dir, compact: () => journal.compact(), close };
+    const inProcessId = serving.nextConnectionId++;
+    const run = (db: string, command: Document) => runInProcess(serving, inProcessId, db, command);
+    return { uri, port, host, dir, run, compact: () => journal.compact(), close };
   } catch (err) {
     await lock.release();
     throw err;

@@ -85,7 +85,7 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
   const [policy, claim, exists] = await Promise.allSettled([
     assertPublishingPolicy(deps, auth, manifest),
     claimNamespace(deps, namespace, auth.user),
-    deps.models.Version.exists({ namespace, name, version }),
+    versionPublished(deps, namespace, name, version),
   ]);
   if (policy.status === 'rejected') throw policy.reason;
   if (claim.status === 'rejected') throw claim.reason;
@@ -97,6 +97,17 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
   }
   if (exists.status === 'rejected') throw exists.reason;
   if (exists.value) throw versionExists(formatPackageId(namespace, name), version);
+}
+
+/** Whether the version is stored already (one find through the store's operations). */
+async function versionPublished(deps: RegistryDeps, namespace: string, name: string, version: string) {
+  const { collectionName } = deps.models.Version.collection;
+  const found = await deps.commands.find(
+    collectionName,
+    { namespace, name, version },
+    { projection: { _id: 1 }, limit: 1 },
+  );
+  return found.length > 0;
 }
 
 /** Who publishes: the database must be up, and the bearer token valid (before the body is read). */
