@@ -60,6 +60,7 @@ export function buildDeps(
   const models = createModels(db);
   const commands = storeCommandsOf(db, (name, ok, seconds) => metrics.storeCommand(name, ok, seconds));
   const limiter = createLimiter(models, {
+    commands,
     authFailureLimit: config.PKG_AUTH_FAILURE_LIMIT,
     authFailureWindowMs: config.PKG_AUTH_FAILURE_WINDOW_SECONDS * 1000,
     authBlockMs: config.PKG_AUTH_BLOCK_SECONDS * 1000,

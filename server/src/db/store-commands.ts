@@ -141,3 +141,14 @@ export function storeCommandsOf(connection: Connection, observe?: CommandObserve
   const run = inProcessPaths.get(connection);
   return run ? inProcessCommands(connection, run, observe) : driverCommands(connection);
 }
+
+/** The first document matching `filter` (as a lean `findOne`), or null. */
+export async function findOne<T = Document>(
+  commands: StoreCommands,
+  collection: string,
+  filter: Document,
+  options: Omit<StoreFindOptions, 'limit'> = {},
+): Promise<T | null> {
+  const [found] = await commands.find<T>(collection, filter, { ...options, limit: 1 });
+  return found ?? null;
+}

@@ -19,6 +19,7 @@ import {
 } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import { assertStorageReady } from '../../db/availability.js';
+import { findOne } from '../../db/store-commands.js';
 import { assertTokenScope, authenticate, type Auth } from './auth-service.js';
 import { codeScanOf } from './code-scan.js';
 import { claimNamespace } from './namespace-service.js';
@@ -65,7 +66,12 @@ export function tokenBuild(auth: Auth): BuildIdentity | undefined {
 async function assertPublishingPolicy(deps: RegistryDeps, auth: Auth, manifest: Manifest) {
   if (tokenBuild(auth)) return;
   const { namespace, name } = manifest;
-  const pkg = await deps.models.Package.findOne({ namespace, name }, { requireTrustedPublishing: 1 }).lean();
+  const pkg = await findOne<{ requireTrustedPublishing?: boolean }>(
+    deps.commands,
+    deps.models.Package.collection.collectionName,
+    { namespace, name },
+    { projection: { requireTrustedPublishing: 1 } },
+  );
   if (pkg?.requireTrustedPublishing !== true) return;
   throw new RegistryError(
     'TRUSTED_PUBLISHING_REQUIRED',
