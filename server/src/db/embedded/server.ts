@@ -138,7 +138,10 @@ const REPLY_BSON_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuf
  */
 async function runInProcess(serving: Serving, connectionId: number, db: string, command: Document) {
   if (serving.closing) throw new Error('embedded store: closed');
-  const copied = deserialize(serialize(command, { checkKeys: false }), STORE_BSON_OPTIONS);
+  const copied = deserialize(
+    serialize(command, { checkKeys: false, ignoreUndefined: false }),
+    STORE_BSON_OPTIONS,
+  );
   const reply = await execute(serving, db, connectionId, copied);
   return deserialize(serialize(reply, { checkKeys: false, ignoreUndefined: true }), REPLY_BSON_OPTIONS);
 }
