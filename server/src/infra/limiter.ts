@@ -31,6 +31,10 @@ interface WindowCount {
   expiresAt: Date;
 }
 
+/** The client's authentication-failure block, if any (the counter `block:<client>`). */
+const blockOf = (commands: StoreCommands, counters: string, client: string) =>
+  findOne<{ blockedUntil?: Date | null }>(commands, counters, { _id: `block:${client}` });
+
 export function createLimiter(models: Models, options: LimiterOptions): Limiter {
   const { Counter } = models;
   const windows = new Map<string, WindowCount>();
@@ -80,11 +84,7 @@ export function createLimiter(models: Models, options: LimiterOptions): Limiter 
       return { allowed: true, retryAfter, limit, remaining: limit - used - 1 };
     },
     async blockedFor(client) {
-      const doc = await findOne<{ blockedUntil?: Date | null }>(
-        options.commands,
-        Counter.collection.collectionName,
-        { _id: `block:${client}` },
-      );
+      const doc = await blockOf(options.commands, Counter.collection.collectionName, client);
       const until = doc?.blockedUntil?.getTime() ?? 0;
       const left = until - options.clock().getTime();
       return left > 0 ? Math.ceil(left / 1000) : 0;
