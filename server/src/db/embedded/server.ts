@@ -8,14 +8,14 @@
 // order, and made durable by the next fsync, which every later journaled write and every later
 // read waits for (journal.ts). Background timers sweep TTL indexes and idle cursors.
 // The process that runs the store may also call it directly (`run`): the same command, the same
-// journal rules, with the command and its reply copied through BSON as the wire would carry
-// them, minus the driver, the socket and the wire protocol (docs/performance.md, "Publish, third
+// journal rules, with the command and its reply copied as the wire would carry them (wire-copy.ts),
+// minus the driver, the socket and the wire protocol (docs/performance.md, "Publish, third
 // pass: the store path").
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { deserialize, serialize, type Document } from './bson.js';
+import type { Document } from './bson.js';
 import { Catalog } from './catalog.js';
 import { CursorManager } from './cursors.js';
 import { Journal } from './journal.js';
@@ -24,7 +24,7 @@ import { CommandError } from './errors.js';
 import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
-import { STORE_BSON_OPTIONS } from './record-file.js';
+import { commandCopy, replyCopy } from './wire-copy.js';
 import { acquireStoreLock, type StoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
@@ -129,21 +129,15 @@ async function execute(serving: Serving, db: string, connectionId: number, comma
   return reply;
 }
 
-/** How the driver reads a reply (its defaults): numbers as numbers, binary values as Binary. */
-const REPLY_BSON_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuffers: false } as const;
-
 /**
- * A command run in this process: copied in as the store reads a message (the driver's encoding:
- * undefined as null), run as a message is, its reply copied out as the driver reads one.
+ * A command run in this process: copied in as the store reads a message from the driver, run as a
+ * message is, its reply copied out as the driver reads one (wire-copy.ts: what BSON would give,
+ * without encoding it).
  */
 async function runInProcess(serving: Serving, connectionId: number, db: string, command: Document) {
   if (serving.closing) throw new Error('embedded store: closed');
-  const copied = deserialize(
-    serialize(command, { checkKeys: false, ignoreUndefined: false }),
-    STORE_BSON_OPTIONS,
-  );
-  const reply = await execute(serving, db, connectionId, copied);
-  return deserialize(serialize(reply, { checkKeys: false, ignoreUndefined: true }), REPLY_BSON_OPTIONS);
+  const reply = await execute(serving, db, connectionId, commandCopy(command));
+  return replyCopy(reply);
 }
 
 /** Runs a message's command (execute), then writes its reply (if one is expected). */
