@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { createDiskArtifactCache } from './db/artifact-disk-cache.js';
 import { createArtifactStore } from './db/artifact-store.js';
 import { createModels, syncIndexes } from './db/models/index.js';
+import { storeCommandsOf } from './db/store-commands.js';
 import type { AppDeps } from './deps.js';
 import { withWings } from './wing-deps.js';
 import { createTrustState } from './services/registry/trust/trust-state.js';
@@ -57,7 +58,9 @@ export function buildDeps(
   const metrics = createPrometheusMetrics();
   monitorStore(db, metrics);
   const models = createModels(db);
+  const commands = storeCommandsOf(db, (name, ok, seconds) => metrics.storeCommand(name, ok, seconds));
   const limiter = createLimiter(models, {
+    commands,
     authFailureLimit: config.PKG_AUTH_FAILURE_LIMIT,
     authFailureWindowMs: config.PKG_AUTH_FAILURE_WINDOW_SECONDS * 1000,
     authBlockMs: config.PKG_AUTH_BLOCK_SECONDS * 1000,
@@ -86,7 +89,8 @@ export function buildDeps(
     logger,
     db,
     models,
-    artifacts: createArtifactStore(db, disk),
+    commands,
+    artifacts: createArtifactStore(db, commands, disk),
     limiter,
     data,
     clock,

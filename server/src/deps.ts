@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Config } from './config.js';
 import type { ArtifactStore } from './db/artifact-store.js';
 import type { Models } from './db/models/index.js';
+import type { StoreCommands } from './db/store-commands.js';
 import type { Logger } from './logger.js';
 import type { Readiness } from './readiness.js';
 import type { Limiter } from './infra/limiter.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   /** The mongoose connection (embedded store or MONGODB_URI). */
   db: Connection;
   models: Models;
+  /** The publish path's store operations: in-process into the embedded store, else the driver's. */
+  commands: StoreCommands;
   artifacts: ArtifactStore;
   limiter: Limiter;
   /** The data layer (docs/data-layer.md): the website's, the bots' and /v1's only source of data. */

@@ -25,7 +25,7 @@ export function oidcAudience(config: BaseDeps['config']): string {
 }
 
 export function registryDeps(deps: BaseDeps): RegistryDeps {
-  const { config, logger, db, models, artifacts, limiter, clock, trust, metrics } = deps;
+  const { config, logger, db, models, commands, artifacts, limiter, clock, trust, metrics } = deps;
   const issuers = config.PKG_OIDC_ISSUERS.map((i) => i.issuer);
   return {
     config: {
@@ -41,6 +41,7 @@ export function registryDeps(deps: BaseDeps): RegistryDeps {
     logger,
     db,
     models,
+    commands,
     artifacts,
     limiter,
     clock,

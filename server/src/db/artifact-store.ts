@@ -6,7 +6,9 @@
 // journaled later (journaled-later.ts). One bucket per database and write concern: a bucket
 // checks the indexes once, not at every write. An artifact of one chunk (most packages) is
 // written as two inserts, its chunk then its file document, as the upload stream would write
-// them, without the stream's overhead.
+// them, without the stream's overhead. Those two inserts and the read-back of an artifact of up
+// to four chunks go through the store's operations (store-commands.ts: in-process into the
+// embedded store, else the driver's), one find each for the file document and its chunks.
 // Reads fetch four chunks per round trip (a download holds about 2 MB whatever the artifact's
 // size, and follows the client's pace) and check every chunk's number and size. In front of
 // GridFS, a copy of each artifact on the server's disk (artifact-disk-cache.ts), written at
@@ -17,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { createIntegrityHasher } from '@pkg/shared';
 import mongoose, { type Connection } from 'mongoose';
 import type { DiskArtifactCache, SendableBytes } from './artifact-disk-cache.js';
+import type { StoreCommands } from './store-commands.js';
 
 export type { SendableBytes } from './artifact-disk-cache.js';
 import { JOURNALED_LATER, READ_UNJOURNALED } from './journaled-later.js';
@@ -113,9 +116,33 @@ const chunksOf = (db: Db, fileId: ObjectId, read?: ReadOptions) =>
     .find({ files_id: fileId }, { batchSize: CHUNKS_PER_BATCH, ...read })
     .sort({ n: 1 });
 
+/** The chunks of `file` in order (`docs`: its chunk documents by `n`), each checked against its number and expected size. */
+async function* checkedChunks(
+  file: FileDoc,
+  docs: AsyncIterable<ChunkDoc> | Iterable<ChunkDoc>,
+): AsyncGenerator<Buffer> {
+  let n = 0;
+  let read = 0;
+  for await (const doc of docs) {
+    const bytes = chunkBytes(doc.data);
+    const expected = Math.min(file.chunkSize, file.length - read);
+    if (doc.n !== n) throw new ArtifactReadError(`ChunkIsMissing: got chunk ${doc.n}, expected ${n}`);
+    if (bytes.byteLength !== expected || expected <= 0) {
+      throw new ArtifactReadError(
+        `ChunkIsWrongSize: chunk ${n} holds ${bytes.byteLength} bytes, expected ${expected}`,
+      );
+    }
+    n += 1;
+    read += bytes.byteLength;
+    yield bytes;
+  }
+  if (read !== file.length)
+    throw new ArtifactReadError(`ChunkIsMissing: read ${read} of ${file.length} bytes`);
+}
+
 /**
- * The chunks of `file` in order, each checked against its number and expected size; `opened`: a
- * cursor over them already asked for its first batch.
+ * The chunks of `file` in order, checked (checkedChunks); `opened`: a cursor over them already
+ * asked for its first batch.
  */
 async function* storedChunks(
   db: Db,
@@ -123,27 +150,11 @@ async function* storedChunks(
   opened?: ReturnType<typeof chunksOf>,
 ): AsyncGenerator<Buffer> {
   const cursor = opened ?? chunksOf(db, file._id);
-  let n = 0;
-  let read = 0;
   try {
-    for await (const doc of cursor) {
-      const bytes = chunkBytes(doc.data);
-      const expected = Math.min(file.chunkSize, file.length - read);
-      if (doc.n !== n) throw new ArtifactReadError(`ChunkIsMissing: got chunk ${doc.n}, expected ${n}`);
-      if (bytes.byteLength !== expected || expected <= 0) {
-        throw new ArtifactReadError(
-          `ChunkIsWrongSize: chunk ${n} holds ${bytes.byteLength} bytes, expected ${expected}`,
-        );
-      }
-      n += 1;
-      read += bytes.byteLength;
-      yield bytes;
-    }
+    yield* checkedChunks(file, cursor);
   } finally {
     await cursor.close();
   }
-  if (read !== file.length)
-    throw new ArtifactReadError(`ChunkIsMissing: read ${read} of ${file.length} bytes`);
 }
 
 /** The open connection's database (read at each use: the connection may open after the store is made). */
@@ -167,6 +178,27 @@ function bucketOf(connection: Connection, journaledLater = false): Bucket {
     ...(journaledLater ? JOURNALED_LATER : {}),
   });
   return made[which];
+}
+
+/**
+ * The integrity and size of what the backend holds under `fileId` (an artifact of up to
+ * CHUNKS_PER_BATCH chunks), its file document and chunks read at once through the store's
+ * operations.
+ */
+async function digestOfSmall(commands: StoreCommands, fileId: ObjectId, readUnjournaled: boolean) {
+  const hasher = createIntegrityHasher();
+  const [files, chunks] = await Promise.all([
+    commands.find<FileDoc>(`${ARTIFACT_BUCKET}.files`, { _id: fileId }, { limit: 1, readUnjournaled }),
+    commands.find<ChunkDoc>(
+      `${ARTIFACT_BUCKET}.chunks`,
+      { files_id: fileId },
+      { sort: { n: 1 }, readUnjournaled },
+    ),
+  ]);
+  const [file] = files;
+  if (!file) throw new ArtifactReadError(`FileNotFound: no stored artifact ${fileId.toHexString()}`);
+  for await (const chunk of checkedChunks(file, chunks)) hasher.update(chunk);
+  return hasher.digest();
 }
 
 /**
@@ -209,19 +241,22 @@ function ensureBucketIndexes(db: Db): Promise<void> {
  */
 async function writeOneChunk(
   connection: Connection,
+  commands: StoreCommands,
   id: ObjectId,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
   options: ArtifactWriteOptions,
 ): Promise<void> {
-  const db = databaseOf(connection);
-  await ensureBucketIndexes(db);
-  const write = options.journaledLater ? JOURNALED_LATER : {};
+  await ensureBucketIndexes(databaseOf(connection));
+  const write = { journaledLater: options.journaledLater };
   const data = new mongoose.mongo.Binary(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  await db
-    .collection(`${ARTIFACT_BUCKET}.chunks`)
-    .insertOne({ _id: new mongoose.Types.ObjectId(), files_id: id, n: 0, data }, write);
-  await db.collection(`${ARTIFACT_BUCKET}.files`).insertOne(
+  await commands.insertOne(
+    `${ARTIFACT_BUCKET}.chunks`,
+    { _id: new mongoose.Types.ObjectId(), files_id: id, n: 0, data },
+    write,
+  );
+  await commands.insertOne(
+    `${ARTIFACT_BUCKET}.files`,
     {
       _id: id,
       length: bytes.byteLength,
@@ -260,6 +295,7 @@ async function writeStreamed(
  */
 async function writeVerified(
   connection: Connection,
+  commands: StoreCommands,
   id: ObjectId,
   bytes: Uint8Array,
   file: ArtifactFileInfo,
@@ -267,14 +303,18 @@ async function writeVerified(
 ): Promise<WrittenArtifact> {
   try {
     if (bytes.byteLength > 0 && bytes.byteLength <= CHUNK_SIZE)
-      await writeOneChunk(connection, id, bytes, file, options);
+      await writeOneChunk(connection, commands, id, bytes, file, options);
     else await writeStreamed(connection, id, bytes, file, options);
   } catch (error) {
     await discardFile(connection, id);
     throw error;
   }
   const discard = () => discardFile(connection, id);
-  const verified = digestOf(connection, id, options.journaledLater ? READ_UNJOURNALED : undefined).then(
+  const digest =
+    bytes.byteLength <= CHUNK_SIZE * CHUNKS_PER_BATCH
+      ? digestOfSmall(commands, id, options.journaledLater === true)
+      : digestOf(connection, id, options.journaledLater ? READ_UNJOURNALED : undefined);
+  const verified = digest.then(
     async (stored) => {
       if (stored.integrity === file.integrity && stored.size === bytes.byteLength) return;
       await discard();
@@ -354,7 +394,11 @@ function stopOnAbort(stream: Readable, signal: AbortSignal | undefined): Readabl
 }
 
 /** `disk`: the local copies in front of GridFS; undefined streams every read from GridFS. */
-export function createArtifactStore(connection: Connection, disk?: DiskArtifactCache): ArtifactStore {
+export function createArtifactStore(
+  connection: Connection,
+  commands: StoreCommands,
+  disk?: DiskArtifactCache,
+): ArtifactStore {
   const write = async (
     bytes: Uint8Array,
     file: ArtifactFileInfo,
@@ -368,7 +412,7 @@ export function createArtifactStore(connection: Connection, disk?: DiskArtifactC
     const copied = disk?.write(key, bytes);
     let written: WrittenArtifact;
     try {
-      written = await writeVerified(connection, id, bytes, file, options);
+      written = await writeVerified(connection, commands, id, bytes, file, options);
     } catch (error) {
       await copied;
       await disk?.delete(key).catch(() => undefined);

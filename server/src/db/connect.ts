@@ -2,12 +2,15 @@
 // mongodb-uri.ts reads it), otherwise the embedded MongoDB-compatible store under PKG_DATA_DIR.
 // Nothing else in the server knows which one it got. Either way the connection is watched while
 // it is open (watch-connection.ts): a lost store is logged, and noticed again as soon as it is back.
+// The embedded store runs in this process: the publish's operations reach it in-process too
+// (store-commands.ts), behind the interface a MongoDB server serves through the driver.
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startEmbeddedStore } from './embedded/index.js';
 import { DEFAULT_DB_NAME, parseMongoUri } from './mongodb-uri.js';
+import { attachInProcessPath } from './store-commands.js';
 import { watchConnection } from './watch-connection.js';
 
 /** The database the server uses inside the embedded store. */
@@ -57,6 +60,7 @@ export async function openStore(config: Config, log: Logger): Promise<OpenStore>
   const connection = await mongoose
     .createConnection(`${store.uri}${EMBEDDED_DB_NAME}`, connectionOptions(config))
     .asPromise();
+  attachInProcessPath(connection, (command) => store.run(EMBEDDED_DB_NAME, command));
   log.info({ store: 'embedded', uri: store.uri, dir }, 'embedded store started');
   const unwatch = watchConnection(connection, log);
   return {

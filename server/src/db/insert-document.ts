@@ -1,23 +1,26 @@
 // One new document inserted as a model's `create` inserts it, without the save machinery
 // (docs/performance.md, "Publish, second pass"): the document is built from the fields by the schema (its
 // casting and defaults), validated by the schema's validators (as `save` validates it), and its
-// BSON, what `save` sends, is inserted with the given options. For the models with no save
-// middleware (the version record, the log entry); insert-document.test.ts checks that what it
-// stores is what `create` stores.
-import type { Document, InsertOneOptions } from 'mongodb';
+// BSON, what `save` sends, is inserted through the store's operations (store-commands.ts: in
+// process into the embedded store, else the driver's) with the given options. For the models with
+// no save middleware (the version record, the log entry); insert-document.test.ts checks that what
+// it stores is what `create` stores, on either path.
+import type { Document } from 'mongodb';
+import type { StoreCommands, StoreWriteOptions } from './store-commands.js';
 
 /** A mongoose model, as far as insertDocument uses it. */
 interface InsertableModel<F> {
   new (fields: F): { validate(): Promise<void>; toBSON(): unknown };
-  collection: { insertOne(doc: Document, options?: InsertOneOptions): Promise<unknown> };
+  collection: { collectionName: string };
 }
 
 export async function insertDocument<F extends object>(
+  commands: StoreCommands,
   model: InsertableModel<F>,
   fields: F,
-  options: InsertOneOptions = {},
+  options: StoreWriteOptions = {},
 ): Promise<void> {
   const doc = new model(fields);
   await doc.validate();
-  await model.collection.insertOne(doc.toBSON() as Document, options);
+  await commands.insertOne(model.collection.collectionName, doc.toBSON() as Document, options);
 }

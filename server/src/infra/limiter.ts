@@ -8,6 +8,7 @@
 // a limit can be overshot by at most what the others served within one flush interval.
 // Authentication failures are rare and written through at once.
 import type { Models } from '../db/models/index.js';
+import { findOne, type StoreCommands } from '../db/store-commands.js';
 import type { LimitDecision, Limiter } from './limit-types.js';
 
 export type { LimitDecision, Limiter };
@@ -18,6 +19,8 @@ export interface LimiterOptions {
   authBlockMs: number;
   flushMs?: number;
   clock: () => Date;
+  /** The store's operations the block is read with (a publish's path: db/store-commands.ts). */
+  commands: StoreCommands;
 }
 
 interface WindowCount {
@@ -27,6 +30,10 @@ interface WindowCount {
   pending: number;
   expiresAt: Date;
 }
+
+/** The client's authentication-failure block, if any (the counter `block:<client>`). */
+const blockOf = (commands: StoreCommands, counters: string, client: string) =>
+  findOne<{ blockedUntil?: Date | null }>(commands, counters, { _id: `block:${client}` });
 
 export function createLimiter(models: Models, options: LimiterOptions): Limiter {
   const { Counter } = models;
@@ -77,7 +84,7 @@ export function createLimiter(models: Models, options: LimiterOptions): Limiter 
       return { allowed: true, retryAfter, limit, remaining: limit - used - 1 };
     },
     async blockedFor(client) {
-      const doc = await Counter.findById(`block:${client}`).lean();
+      const doc = await blockOf(options.commands, Counter.collection.collectionName, client);
       const until = doc?.blockedUntil?.getTime() ?? 0;
       const left = until - options.clock().getTime();
       return left > 0 ? Math.ceil(left / 1000) : 0;

@@ -1,16 +1,19 @@
 // insertDocument (src/db/insert-document.ts) stores what a model's `create` stores: the same
 // fields, defaults and types for the version record and the log entry, and it refuses what the
-// schema refuses, storing nothing.
+// schema refuses, storing nothing; through the driver, and in process into an embedded store
+// (db/store-commands.ts).
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../../src/db/insert-document.js';
 import { JOURNALED_LATER } from '../../src/db/journaled-later.js';
+import { driverCommands, inProcessCommands, type StoreCommands } from '../../src/db/store-commands.js';
 import { createModels, type Models } from '../../src/db/models/index.js';
-import { openTestStore, uniqueDbName, type TestStore } from './store-uri.js';
+import { openTestStore, uniqueDbName, usingExternal, type TestStore } from './store-uri.js';
 
 let store: TestStore;
 let conn: Connection;
 let models: Models;
+let dbName: string;
 
 function database() {
   if (!conn.db) throw new Error('the connection is not open');
@@ -19,7 +22,8 @@ function database() {
 
 beforeAll(async () => {
   store = await openTestStore();
-  conn = await mongoose.createConnection(store.uri, { dbName: uniqueDbName('insert_document') }).asPromise();
+  dbName = uniqueDbName('insert_document');
+  conn = await mongoose.createConnection(store.uri, { dbName }).asPromise();
   models = createModels(conn);
   await Promise.all([models.Version.createIndexes(), models.LogEntry.createIndexes()]);
 });
@@ -79,48 +83,69 @@ async function stored(collection: string, filter: Record<string, unknown>, diffe
   return rest;
 }
 
-describe('insertDocument', () => {
+/** The paths to test: the driver's, and the in-process one where the store runs in this process. */
+const paths: [string, () => StoreCommands][] = [
+  ['through the driver', () => driverCommands(conn)],
+  ...(!usingExternal
+    ? [
+        [
+          'in process',
+          () => {
+            const embedded = store.embedded;
+            if (!embedded) throw new Error('no embedded store');
+            return inProcessCommands(conn, (command) => embedded.run(dbName, command));
+          },
+        ] as [string, () => StoreCommands],
+      ]
+    : []),
+];
+
+describe.each(paths)('insertDocument %s', (label, commandsOf) => {
+  const v = (n: string) => `${n}-${label.replace(/ /g, '-')}`;
   it('stores a version record as Version.create does', async () => {
-    const viaCreate = versionFields('1.0.0');
-    const viaInsert = { ...versionFields('1.0.1'), artifact: viaCreate.artifact };
+    const viaCreate = versionFields(v('1.0.0'));
+    const viaInsert = { ...versionFields(v('1.0.1')), artifact: viaCreate.artifact };
     await models.Version.create([viaCreate], JOURNALED_LATER as mongoose.CreateOptions);
-    await insertDocument(models.Version, viaInsert, JOURNALED_LATER);
+    await insertDocument(commandsOf(), models.Version, viaInsert, { journaledLater: true });
     const differ = ['version', 'manifest', 'artifact'];
-    const a = await stored('versions', { version: '1.0.0' }, differ);
-    const b = await stored('versions', { version: '1.0.1' }, differ);
+    const a = await stored('versions', { version: v('1.0.0') }, differ);
+    const b = await stored('versions', { version: v('1.0.1') }, differ);
     expect(b).toEqual(a);
     expect(a).toMatchObject({ yanked: null, deprecated: null, logIndex: 7 });
     const [x, y] = await Promise.all(
-      ['1.0.0', '1.0.1'].map((version) => database().collection('versions').findOne({ version })),
+      [v('1.0.0'), v('1.0.1')].map((version) => database().collection('versions').findOne({ version })),
     );
     expect(y?.artifact).toEqual(x?.artifact);
-    expect(y?.manifest).toEqual({ ...x?.manifest, version: '1.0.1' });
+    expect(y?.manifest).toEqual({ ...x?.manifest, version: v('1.0.1') });
   });
 
   it('stores a log entry as LogEntry.create does', async () => {
-    await models.LogEntry.create([logFields(0)]);
-    await insertDocument(models.LogEntry, logFields(1));
+    const base = label === 'in process' ? 10 : 0;
+    await models.LogEntry.create([logFields(base)]);
+    await insertDocument(commandsOf(), models.LogEntry, logFields(base + 1));
     const differ = ['index', 'body', 'key'];
-    expect(await stored('log_entries', { index: 1 }, differ)).toEqual(
-      await stored('log_entries', { index: 0 }, differ),
+    expect(await stored('log_entries', { index: base + 1 }, differ)).toEqual(
+      await stored('log_entries', { index: base }, differ),
     );
   });
 
   it('refuses what the schema refuses and stores nothing', async () => {
-    const { publishedBy: _, ...missing } = versionFields('2.0.0');
-    await expect(insertDocument(models.Version, missing)).rejects.toThrow(/publishedBy.*required/);
+    const { publishedBy: _, ...missing } = versionFields(v('2.0.0'));
+    await expect(insertDocument(commandsOf(), models.Version, missing)).rejects.toThrow(
+      /publishedBy.*required/,
+    );
     const badFormat = {
-      ...versionFields('2.0.1'),
+      ...versionFields(v('2.0.1')),
       artifact: { ...versionFields('x').artifact, format: 'zip' },
     };
-    await expect(insertDocument(models.Version, badFormat as never)).rejects.toThrow(/format/);
+    await expect(insertDocument(commandsOf(), models.Version, badFormat as never)).rejects.toThrow(/format/);
     expect(await models.Version.countDocuments({ version: /^2\./ })).toBe(0);
   });
 
   it('passes the unique index refusal on as create does', async () => {
-    await insertDocument(models.Version, versionFields('3.0.0'));
-    await expect(insertDocument(models.Version, versionFields('3.0.0'))).rejects.toMatchObject({
-      code: 11000,
-    });
+    await insertDocument(commandsOf(), models.Version, versionFields(v('3.0.0')));
+    await expect(
+      insertDocument(commandsOf(), models.Version, versionFields(v('3.0.0'))),
+    ).rejects.toMatchObject({ code: 11000, keyPattern: { namespace: 1, name: 1, version: 1 } });
   });
 });

@@ -7,6 +7,10 @@
 // it may see writes not yet journaled) are answered at once; the write's record is queued in
 // order, and made durable by the next fsync, which every later journaled write and every later
 // read waits for (journal.ts). Background timers sweep TTL indexes and idle cursors.
+// The process that runs the store may also call it directly (`run`): the same command, the same
+// journal rules, with the command and its reply copied as the wire would carry them (wire-copy.ts),
+// minus the driver, the socket and the wire protocol (docs/performance.md, "Publish, third
+// pass: the store path").
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -20,6 +24,7 @@ import { CommandError } from './errors.js';
 import { runCommand } from './commands/command-table.js';
 import type { CommandContext, ServerInfo } from './commands/context.js';
 import { MessageFramer, encodeOpMsgParts, encodeOpReply, parseMessage } from './wire-protocol.js';
+import { commandCopy, replyCopy } from './wire-copy.js';
 import { acquireStoreLock, type StoreLock } from './lock-file.js';
 import { sweepExpired } from './ttl.js';
 
@@ -46,6 +51,12 @@ export interface EmbeddedStore {
   port: number;
   host: string;
   dir: string;
+  /**
+   * Runs one command in this process, as if it came over the wire on a connection of its own:
+   * resolves with its reply once the journal holds its writes (or at once, as `answeredAtOnce`
+   * says); rejects only when the store is closing or closed.
+   */
+  run(db: string, command: Document): Promise<Document>;
   /** writes a snapshot now and starts a new journal */
   compact(): Promise<void>;
   /** stops serving, compacts, releases the data directory */
@@ -102,26 +113,40 @@ function answeredAtOnce(command: Document): boolean {
   return concern('writeConcern')?.j === false || concern('readConcern')?.level === 'local';
 }
 
-/**
- * Runs one command, makes its writes durable (or queues them, answered at once), then writes its
- * reply (if one is expected).
- */
-async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
-  if (serving.closing) return;
+/** Runs one command and makes its writes durable (or queues them, answered at once); its reply. */
+async function execute(serving: Serving, db: string, connectionId: number, command: Document) {
   const { catalog, cursors, info, journal, onError } = serving;
-  const msg = parseMessage(raw);
-  const db =
-    msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
   const ctx: CommandContext = { db, catalog, cursors, connectionId, server: info };
-  let reply: Document = runCommand(msg.command, ctx);
+  let reply: Document = runCommand(command, ctx);
   try {
     // A failed flush fails every later commit and queue (journal.ts).
-    if (answeredAtOnce(msg.command)) journal.queue(catalog.takeOps());
+    if (answeredAtOnce(command)) journal.queue(catalog.takeOps());
     else await journal.commit(catalog.takeOps());
   } catch (err) {
     onError(err);
     reply = new CommandError('InternalError', `journal write failed: ${String(err)}`).toReply();
   }
+  return reply;
+}
+
+/**
+ * A command run in this process: copied in as the store reads a message from the driver, run as a
+ * message is, its reply copied out as the driver reads one (wire-copy.ts: what BSON would give,
+ * without encoding it).
+ */
+async function runInProcess(serving: Serving, connectionId: number, db: string, command: Document) {
+  if (serving.closing) throw new Error('embedded store: closed');
+  const reply = await execute(serving, db, connectionId, commandCopy(command));
+  return replyCopy(reply);
+}
+
+/** Runs a message's command (execute), then writes its reply (if one is expected). */
+async function handleMessage(serving: Serving, socket: net.Socket, connectionId: number, raw: Buffer) {
+  if (serving.closing) return;
+  const msg = parseMessage(raw);
+  const db =
+    msg.kind === 'msg' ? String(msg.command.$db ?? 'admin') : (msg.collection.split('.')[0] ?? 'admin');
+  const reply = await execute(serving, db, connectionId, msg.command);
   if (socket.destroyed) return;
   if (msg.kind === 'query') socket.write(encodeOpReply(msg.requestId, reply));
   else if (!msg.moreToCome) {
@@ -229,7 +254,9 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
     const uri = `mongodb://${host}:${port}/`;
     lock.publish({ port, uri });
     const close = closer(serving, server, startSweeps(serving, options), lock);
-    return { uri, port, host, dir, compact: () => journal.compact(), close };
+    const inProcessId = serving.nextConnectionId++;
+    const run = (db: string, command: Document) => runInProcess(serving, inProcessId, db, command);
+    return { uri, port, host, dir, run, compact: () => journal.compact(), close };
   } catch (err) {
     await lock.release();
     throw err;

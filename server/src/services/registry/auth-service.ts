@@ -3,6 +3,7 @@
 import { formatPackageId, RegistryError, TOKEN_PATTERN, type PackageRef, type TokenInfo } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import type { TokenDoc } from '../../db/models/token.js';
+import { findOne } from '../../db/store-commands.js';
 import { hashToken } from './tokens.js';
 
 export interface Auth {
@@ -60,7 +61,11 @@ export async function authenticate(
   const value = bearerToken(authorization);
   const [blocked, found] = await Promise.allSettled([
     assertNotBlocked(deps, client),
-    value ? deps.models.Token.findOne({ hash: hashToken(value) }).lean<TokenDoc>() : null,
+    value
+      ? findOne<TokenDoc>(deps.commands, deps.models.Token.collection.collectionName, {
+          hash: hashToken(value),
+        })
+      : null,
   ]);
   if (blocked.status === 'rejected') throw blocked.reason;
   if (!authorization)

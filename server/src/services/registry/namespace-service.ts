@@ -3,6 +3,8 @@
 // managed by the owner with a managing token.
 import { RegistryError, type NamespaceInfo } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
+import type { NamespaceDoc } from '../../db/models/namespace.js';
+import { findOne } from '../../db/store-commands.js';
 import type { Auth } from './auth-service.js';
 
 function reserved(namespace: string): RegistryError {
@@ -25,7 +27,9 @@ export async function claimNamespace(deps: RegistryDeps, namespace: string, user
   if (isReservedNamespace(deps, namespace)) throw reserved(namespace);
   const { Namespace } = deps.models;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const doc = await Namespace.findOne({ namespace }).lean();
+    const doc = await findOne<NamespaceDoc>(deps.commands, Namespace.collection.collectionName, {
+      namespace,
+    });
     if (doc?.reserved) throw reserved(namespace);
     if (doc?.owner) {
       if (doc.owner === user || doc.maintainers.includes(user)) return;

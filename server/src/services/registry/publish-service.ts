@@ -19,6 +19,7 @@ import {
 } from '@pkg/shared';
 import type { RegistryDeps } from './registry-deps.js';
 import { assertStorageReady } from '../../db/availability.js';
+import { findOne } from '../../db/store-commands.js';
 import { assertTokenScope, authenticate, type Auth } from './auth-service.js';
 import { codeScanOf } from './code-scan.js';
 import { claimNamespace } from './namespace-service.js';
@@ -65,7 +66,12 @@ export function tokenBuild(auth: Auth): BuildIdentity | undefined {
 async function assertPublishingPolicy(deps: RegistryDeps, auth: Auth, manifest: Manifest) {
   if (tokenBuild(auth)) return;
   const { namespace, name } = manifest;
-  const pkg = await deps.models.Package.findOne({ namespace, name }, { requireTrustedPublishing: 1 }).lean();
+  const pkg = await findOne<{ requireTrustedPublishing?: boolean }>(
+    deps.commands,
+    deps.models.Package.collection.collectionName,
+    { namespace, name },
+    { projection: { requireTrustedPublishing: 1 } },
+  );
   if (pkg?.requireTrustedPublishing !== true) return;
   throw new RegistryError(
     'TRUSTED_PUBLISHING_REQUIRED',
@@ -85,7 +91,7 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
   const [policy, claim, exists] = await Promise.allSettled([
     assertPublishingPolicy(deps, auth, manifest),
     claimNamespace(deps, namespace, auth.user),
-    deps.models.Version.exists({ namespace, name, version }),
+    versionPublished(deps, namespace, name, version),
   ]);
   if (policy.status === 'rejected') throw policy.reason;
   if (claim.status === 'rejected') throw claim.reason;
@@ -97,6 +103,17 @@ async function authorize(deps: RegistryDeps, auth: Auth, manifest: Manifest): Pr
   }
   if (exists.status === 'rejected') throw exists.reason;
   if (exists.value) throw versionExists(formatPackageId(namespace, name), version);
+}
+
+/** Whether the version is stored already (one find through the store's operations). */
+async function versionPublished(deps: RegistryDeps, namespace: string, name: string, version: string) {
+  const { collectionName } = deps.models.Version.collection;
+  const found = await deps.commands.find(
+    collectionName,
+    { namespace, name, version },
+    { projection: { _id: 1 }, limit: 1 },
+  );
+  return found.length > 0;
 }
 
 /** Who publishes: the database must be up, and the bearer token valid (before the body is read). */

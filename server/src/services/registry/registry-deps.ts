@@ -9,6 +9,7 @@ import type { Connection } from 'mongoose';
 import type { MetadataCache } from '../../cache/metadata-cache.js';
 import type { ArtifactStore } from '../../db/artifact-store.js';
 import type { Models } from '../../db/models/index.js';
+import type { StoreCommands } from '../../db/store-commands.js';
 import type { Limiter } from '../../infra/limiter.js';
 import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../metrics/metrics.js';
@@ -56,6 +57,8 @@ export interface RegistryDeps {
     | 'TrustedPublisher'
     | 'OidcJti'
   >;
+  /** The publish path's store operations (db/store-commands.ts). */
+  commands: StoreCommands;
   artifacts: ArtifactStore;
   limiter: Limiter;
   clock: () => Date;

@@ -278,7 +278,7 @@ async function writeVersion(
   const { filename, format, mediaType } = file;
   try {
     const doc = { ...record, artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType } };
-    await insertDocument(deps.models.Version, doc, JOURNALED_LATER);
+    await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true });
     return 'written';
   } catch (error) {
     await deps.artifacts
@@ -353,7 +353,11 @@ export async function refreshPackageSummary(
   const read = <Q extends { readConcern(level: string): Q }>(query: Q) =>
     readUnjournaled ? query.readConcern(UNJOURNALED_LEVEL) : query;
   const [marks] = await Promise.all([
-    read(deps.models.Version.find({ namespace, name }, MARKS_PROJECTION)).lean<SummaryVersion[]>(),
+    deps.commands.find<SummaryVersion>(
+      deps.models.Version.collection.collectionName,
+      { namespace, name },
+      { projection: MARKS_PROJECTION, readUnjournaled },
+    ),
     before,
   ]);
   const latestMarks = latestOf(marks);

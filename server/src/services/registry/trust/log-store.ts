@@ -21,7 +21,6 @@ import {
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 import { insertDocument } from '../../../db/insert-document.js';
-import { JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../../db/journaled-later.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { b64, hashReader } from './log-hashes.js';
@@ -115,7 +114,7 @@ async function insertEntry(
       hashes: appended.hashes.map(b64),
       checkpoint: signedCheckpoint(deps, index + 1, appended.root, signer),
     };
-    await insertDocument(deps.models.LogEntry, doc, entry.journaledLater ? JOURNALED_LATER : {});
+    await insertDocument(deps.commands, deps.models.LogEntry, doc, { journaledLater: entry.journaledLater });
     return { index, ...appended };
   } catch (error) {
     const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
@@ -150,9 +149,13 @@ async function claimAfter(
   signer: Signer,
 ): Promise<Appended | { logged: number } | null> {
   const { LogEntry } = deps.models;
-  const previous = () => {
-    const query = LogEntry.exists({ index: known.size - 1 });
-    return entry.journaledLater ? query.readConcern(UNJOURNALED_LEVEL) : query;
+  const previous = async () => {
+    const found = await deps.commands.find(
+      LogEntry.collection.collectionName,
+      { index: known.size - 1 },
+      { projection: { _id: 1 }, limit: 1, readUnjournaled: entry.journaledLater },
+    );
+    return found.length > 0;
   };
   const [claim, before] = await Promise.all([
     insertEntry(deps, entry, leaf, known, signer),

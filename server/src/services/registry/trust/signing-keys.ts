@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateSigningKey, noteKeyId, parseSigningKey, RegistryError, type SigningKey } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
+import { findOne } from '../../../db/store-commands.js';
 import type { RegistryDeps } from '../registry-deps.js';
 
 export const KEY_FILE = 'signing-key.pem';
@@ -91,7 +92,12 @@ export async function ensureLogMeta(deps: RegistryDeps): Promise<LogMeta> {
 }
 
 export async function readLogMeta(deps: RegistryDeps): Promise<LogMeta | null> {
-  return deps.models.LogMeta.findOne({ _id: META_ID }, { origin: 1, currentKeyId: 1 }).lean<LogMeta>();
+  return findOne<LogMeta>(
+    deps.commands,
+    deps.models.LogMeta.collection.collectionName,
+    { _id: META_ID },
+    { projection: { origin: 1, currentKeyId: 1 } },
+  );
 }
 
 /** Lists a key (its public half) in signing_keys; a key listed already is left as it is. */
