@@ -3,28 +3,16 @@
 // input. Read once, before the first render, into TanStack Query's cache under the keys the loader
 // and the components use, so a first load asks for nothing; a client-side navigation finds no such
 // element for its page and asks as usual. The element's text is parsed here (superjson, then a
-// check of its shape): a procedure outside the page's, or an input that is not a set of names, is
+// check of its shape): a procedure outside the page's (@pkg/shared/contract, packagePageQueries), or an input that is not a set of names, is
 // left out.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PACKAGE_PAGE_PROCEDURES } from '@pkg/shared/contract';
 import superjson from 'superjson';
+import { pageQueryKey } from './package-queries';
 import type { trpc as trpcProxy } from './trpc';
 
 /** The element's id (server/src/spa.ts). */
 const PAGE_DATA_ID = 'page-data';
-
-/** The procedures of a package page (startPackageQueries in package-queries.ts). */
-const PAGE_PROCEDURES = new Set([
-  'packages.get',
-  'packages.versions',
-  'namespaces.get',
-  'publishers.list',
-  'trust.keys',
-  'packages.downloads',
-  'packages.version',
-  'packages.files',
-  'packages.provenance',
-  'packages.insights',
-]);
 
 interface Entry {
   path: string;
@@ -36,7 +24,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEntry(value: unknown): value is Entry {
-  if (!isRecord(value) || typeof value.path !== 'string' || !PAGE_PROCEDURES.has(value.path)) return false;
+  if (!isRecord(value) || typeof value.path !== 'string' || !PACKAGE_PAGE_PROCEDURES.has(value.path))
+    return false;
   const input = value.input;
   const names =
     input === undefined || (isRecord(input) && Object.values(input).every((v) => typeof v === 'string'));
@@ -55,18 +44,9 @@ function readEntries(doc: Document): Entry[] {
   }
 }
 
-/** The query key of `path` with `input`, as the options proxy builds it for the loader. */
-function keyOf(trpc: typeof trpcProxy, { path, input }: Entry): QueryKey {
-  const [router = '', procedure = ''] = path.split('.');
-  const proxy = trpc as unknown as Record<string, Record<string, { queryKey(input?: unknown): QueryKey }>>;
-  const query = proxy[router]?.[procedure];
-  if (!query) throw new Error(`No procedure ${path}.`);
-  return query.queryKey(input);
-}
-
 /** Puts the page's inlined data into the cache; the number of answers it held. */
 export function seedPageData(queryClient: QueryClient, trpc: typeof trpcProxy, doc = document): number {
   const entries = readEntries(doc);
-  for (const entry of entries) queryClient.setQueryData(keyOf(trpc, entry), entry.data);
+  for (const entry of entries) queryClient.setQueryData(pageQueryKey(trpc, entry), entry.data);
   return entries.length;
 }
