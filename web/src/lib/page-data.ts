@@ -33,20 +33,25 @@ function isEntry(value: unknown): value is Entry {
 }
 
 /** The entries of the page's data element, or none (no element, or text that is not the page's data). */
-function readEntries(doc: Document): Entry[] {
+function readEntries(doc: Document): unknown[] {
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return [];
   try {
     const value: unknown = superjson.parse(text);
-    return isRecord(value) && Array.isArray(value.entries) ? value.entries.filter(isEntry) : [];
+    return isRecord(value) && Array.isArray(value.entries) ? (value.entries as unknown[]) : [];
   } catch {
     return [];
   }
 }
 
-/** Puts the page's inlined data into the cache; the number of answers it held. */
-export function seedPageData(queryClient: QueryClient, trpc: typeof trpcProxy, doc = document): number {
-  const entries = readEntries(doc);
+/** Puts the page's answers (those of its procedures) into the cache; the number it put. */
+export function seedEntries(queryClient: QueryClient, trpc: typeof trpcProxy, values: unknown[]): number {
+  const entries = values.filter(isEntry);
   for (const entry of entries) queryClient.setQueryData(pageQueryKey(trpc, entry), entry.data);
   return entries.length;
+}
+
+/** Puts the page's inlined data into the cache; the number of answers it held. */
+export function seedPageData(queryClient: QueryClient, trpc: typeof trpcProxy, doc = document): number {
+  return seedEntries(queryClient, trpc, readEntries(doc));
 }
