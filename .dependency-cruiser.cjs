@@ -64,6 +64,13 @@ const layers = [
     to: { path: `${SERVER}router\\.ts$`, dependencyTypesNot: ['type-only'] },
   },
   {
+    name: 'server-knows-no-web-source',
+    comment:
+      "The server imports nothing of web/: it loads the SPA's server render as a build output at run time (server/src/spa/page-render.ts).",
+    from: { path: '^server/src/' },
+    to: { path: '^web/', reachable: true },
+  },
+  {
     name: 'services-know-no-http',
     comment: 'Services know no HTTP: no Express, no node:http, no tRPC, no REST, middleware or MCP module.',
     from: { path: `${SERVER}services/` },

@@ -47,6 +47,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-bench/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       '**/.pkg-data/**',
       '**/coverage/**',

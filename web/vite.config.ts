@@ -1,13 +1,22 @@
 // The SPA build: TanStack Router's file-based routes, React, output in web/dist. The build refuses
 // the Node side of @pkg/shared (the data SDK, the Node index): build/refuse-data-sdk.ts.
+// `vite build --ssr src/entry-server.tsx` builds the package page's server render (web/dist-ssr/:
+// docs/performance.md, "The package page rendered by the server"): the same modules, every
+// dependency bundled in (the server loads one file) and React's production build.
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { refuseDataSdk } from './build/refuse-data-sdk.js';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [refuseDataSdk(), tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   resolve: { conditions: ['@pkg/source', 'module', 'browser', 'development|production'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  ...(isSsrBuild && {
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true, resolve: { conditions: ['@pkg/source', 'module', 'node', 'production'] } },
+  }),
   server: { proxy: { '/trpc': 'http://127.0.0.1:8787' } },
-});
+}));

@@ -1,22 +1,18 @@
 // The data of a package page, put into the HTML the server sends for its URL (docs/performance.md,
-// "The package page's first paint"): the same procedures, with the same inputs, that the SPA's
-// loader starts (startPackageQueries in web/src/lib/package-queries.ts), called through the tRPC
+// "The package page's first paint"): the page's queries as @pkg/shared/contract lists them
+// (packagePageQueries, which the SPA's loader starts too), called through the tRPC
 // caller with an anonymous context (no Authorization header: public reads only), so that the SPA
 // seeds its query cache from the page and asks for nothing on a first load. An unknown package or
 // version, or a store that does not answer, gets no data: the SPA asks for it and says so itself.
 import type { Request } from 'express';
-import { LATEST_TAG } from '@pkg/shared';
+import { PACKAGE_PAGE_REQUIRED, packagePageQueries, type PackagePageParams } from '@pkg/shared';
 import superjson from 'superjson';
 import { createContext } from '../context.js';
 import type { AppDeps } from '../deps.js';
 import { createCaller } from '../trpc/router.js';
 
 /** A package page's URL params, as the SPA's router reads them (the version absent: latest). */
-export interface PackagePage {
-  namespace: string;
-  name: string;
-  version?: string;
-}
+export type PackagePage = PackagePageParams;
 
 /** `/@<namespace>/<name>` and `/@<namespace>/<name>/v/<version>`, an optional trailing slash. */
 const PACKAGE_PATH = /^\/@([^/]+)\/([^/]+)(?:\/v\/([^/]+))?\/?$/;
@@ -48,29 +44,16 @@ export interface PageDataEntry {
 }
 
 type Caller = ReturnType<typeof createCaller>;
-type Call = readonly [path: string, input: unknown, run: (caller: Caller) => Promise<unknown>];
+type Procedure = (input: unknown) => Promise<unknown>;
 
-/** The loader's queries of the page, in its order: the package's, then the version's. */
-function pageCalls(page: PackagePage): { calls: Call[]; required: string[] } {
-  const ref = { namespace: page.namespace, name: page.name };
-  const selected = { ...ref, version: page.version ?? LATEST_TAG };
-  const week = { ...ref, period: 'last-week' } as const;
-  const days90 = { ...ref, period: 'last-90-days' } as const;
-  const calls: Call[] = [
-    ['packages.get', ref, (c) => c.packages.get(ref)],
-    ['packages.versions', ref, (c) => c.packages.versions(ref)],
-    ['namespaces.get', { namespace: ref.namespace }, (c) => c.namespaces.get({ namespace: ref.namespace })],
-    ['publishers.list', ref, (c) => c.publishers.list(ref)],
-    ['trust.keys', undefined, (c) => c.trust.keys()],
-    ['packages.downloads', week, (c) => c.packages.downloads(week)],
-    ['packages.downloads', days90, (c) => c.packages.downloads(days90)],
-    ['packages.version', selected, (c) => c.packages.version(selected)],
-    ['packages.files', selected, (c) => c.packages.files(selected)],
-    ['packages.provenance', selected, (c) => c.packages.provenance(selected)],
-    ['packages.insights', selected, (c) => c.packages.insights(selected)],
+/** The caller's procedure at `path` (`router.procedure`, a path of the page's list). */
+function procedureAt(caller: Caller, path: string): Procedure {
+  const [router = '', name = ''] = path.split('.');
+  const procedure = (caller as unknown as Record<string, Record<string, Procedure | undefined>>)[router]?.[
+    name
   ];
-  // Without the package and the version, the page is the not-found page: no data at all.
-  return { calls, required: ['packages.get', 'packages.version'] };
+  if (!procedure) throw new Error(`No procedure ${path}.`);
+  return procedure;
 }
 
 /**
@@ -83,13 +66,16 @@ export async function packagePageData(
   page: PackagePage,
 ): Promise<PageDataEntry[] | undefined> {
   const caller = createCaller({ ...createContext({ req, deps }), authorization: undefined });
-  const { calls, required } = pageCalls(page);
-  const settled = await Promise.allSettled(calls.map(([, , run]) => run(caller)));
+  const queries = Object.entries(packagePageQueries(page));
+  const settled = await Promise.allSettled(
+    queries.map(([, { path, input }]) => procedureAt(caller, path)(input)),
+  );
   const entries: PageDataEntry[] = [];
-  for (const [i, [path, input]] of calls.entries()) {
+  for (const [i, [key, { path, input }]] of queries.entries()) {
     const result = settled[i];
     if (result?.status === 'fulfilled') entries.push({ path, input, data: result.value });
-    else if (required.includes(path)) return undefined;
+    // Without the package and the version, the page is the not-found page: no data at all.
+    else if ((PACKAGE_PAGE_REQUIRED as readonly string[]).includes(key)) return undefined;
   }
   return entries;
 }

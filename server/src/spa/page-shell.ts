@@ -1,7 +1,8 @@
 // The SPA's index.html for a package URL (docs/performance.md, "The package page's first paint"):
 // the built file with its entry script `async`, `<link rel="modulepreload">` for the package route's chunks, read from the
 // build's manifest (web/vite.config.ts, `build.manifest`), so the browser fetches them while it
-// evaluates the first bundle, and a place for the page's data before `</body>`. Both files are read
+// evaluates the first bundle, a place for the server's render of the page inside `#root` (spa/
+// page-render.ts) and one for the page's data before `</body>`. Both files are read
 // again when index.html changes (a new build); a build without a manifest gets no preloads.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -51,11 +52,19 @@ function readManifest(webDir: string): Manifest | undefined {
   }
 }
 
-/** index.html cut where the page's data goes: `head` up to `</body>` (preloads added), then `tail`. */
+/**
+ * index.html cut where the page goes: `head` up to the inside of `<div id="root">` (preloads
+ * added), where the server's render of the page goes; `body`, the rest up to `</body>`, where the
+ * page's data goes; then `tail`.
+ */
 export interface PageShell {
   head: string;
+  body: string;
   tail: string;
 }
+
+/** The SPA's root element as index.html writes it, empty. */
+const ROOT = '<div id="root">';
 
 interface Built {
   mtimeMs: number;
@@ -72,8 +81,10 @@ function buildShells(html: string, manifest: Manifest | undefined): Record<PageK
     // server reads the data, and the SPA waits for the document's end before its first render.
     const before = html.slice(0, cut).replace('<script type="module" ', '<script type="module" async ');
     const headEnd = before.indexOf('</head>');
-    const head = headEnd === -1 ? before : `${before.slice(0, headEnd)}${links}${before.slice(headEnd)}`;
-    return { head, tail: html.slice(cut) };
+    const page = headEnd === -1 ? before : `${before.slice(0, headEnd)}${links}${before.slice(headEnd)}`;
+    const root = page.indexOf(`${ROOT}</div>`);
+    const split = root === -1 ? page.length : root + ROOT.length;
+    return { head: page.slice(0, split), body: page.slice(split), tail: html.slice(cut) };
   };
   return { latest: shell('latest'), version: shell('version') };
 }

@@ -86,6 +86,19 @@ const FIXTURES: Record<string, Fixture> = {
     },
     chain: ['web/src/routes/token.tsx', 'web/src/lib/format.ts', 'shared/src/data/client.ts'],
   },
+  'server-knows-no-web-source': {
+    view: 'main',
+    files: {
+      'server/src/spa/page-render.ts': exporting('./markdown.js'),
+      'server/src/spa/markdown.ts': exporting('../../../web/src/components/safe-markdown.js'),
+      'web/src/components/safe-markdown.ts': exporting(),
+    },
+    chain: [
+      'server/src/spa/page-render.ts',
+      'server/src/spa/markdown.ts',
+      'web/src/components/safe-markdown.ts',
+    ],
+  },
   'clients-import-router-type-only': {
     view: 'main',
     files: {

@@ -20,6 +20,7 @@ export {
 } from '../schemas/error-body.js';
 export * from '../errors/index.js';
 export * from '../schemas/patterns.js';
+export * from './package-page.js';
 export {
   formatPackageId,
   integritySchema,

@@ -1,23 +1,19 @@
 // The loader of the package and version pages: a malformed or unknown package or version is
 // the not-found page; the rest is prefetched with the query options the page reads.
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { RouterContext } from '../routes/__root';
-import { startPackageQueries, versionQueries, type PackageParams } from './package-queries';
+import { packagePageQueries } from '@pkg/shared/contract';
+import { pageQueryKey, startPackageQueries, type PackageParams } from './package-queries';
 import { rethrowNotFound } from './trpc-error';
 import { isPackageRef } from './url-params';
 
 export type { PackageParams };
 
 /** Keeps `data` under `exact`'s key too when it is `version`'s (the page reads by the exact version). */
-function keepAs<T extends { version: string }>(
-  queryClient: QueryClient,
-  from: { queryKey: readonly unknown[] },
-  exact: { queryKey: readonly unknown[] },
-  version: string,
-): void {
-  const data = queryClient.getQueryData<T>(from.queryKey);
-  if (data?.version === version) queryClient.setQueryData<T>(exact.queryKey, data);
+function keepAs(queryClient: QueryClient, from: QueryKey, exact: QueryKey, version: string): void {
+  const data = queryClient.getQueryData<{ version?: unknown }>(from);
+  if (data?.version === version) queryClient.setQueryData(exact, data);
 }
 
 export async function loadPackage(
@@ -28,19 +24,21 @@ export async function loadPackage(
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's notFound() is thrown
   if (!valid) throw notFound();
   // One batch for the page's data (docs/performance.md, "The latest-version page").
-  const { ref, info, selected, record, others } = startPackageQueries(context, params);
+  const { queries, info, record, others } = startPackageQueries(context, params);
   const [, found] = await Promise.all([info, record]).catch(rethrowNotFound);
   const version = found.version;
   if (params.version === undefined) {
     // The page reads by the exact version: what `latest` answered is kept under its key as well,
     // once the batch (one response for all) has answered, so the page asks for nothing again.
     await Promise.all(others);
-    const exact = versionQueries(context, { ...ref, version });
-    const { queryClient } = context;
-    keepAs(queryClient, selected.record, exact.record, version);
-    keepAs(queryClient, selected.files, exact.files, version);
-    keepAs(queryClient, selected.provenance, exact.provenance, version);
-    keepAs(queryClient, selected.insights, exact.insights, version);
+    const exact = packagePageQueries({ ...params, version });
+    const { queryClient, trpc } = context;
+    for (const [key, query] of Object.entries(queries) as [
+      keyof typeof queries,
+      (typeof queries)[keyof typeof queries],
+    ][])
+      if (query.scope === 'version')
+        keepAs(queryClient, pageQueryKey(trpc, query), pageQueryKey(trpc, exact[key]), version);
   }
   return { version };
 }

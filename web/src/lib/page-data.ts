@@ -3,28 +3,16 @@
 // input. Read once, before the first render, into TanStack Query's cache under the keys the loader
 // and the components use, so a first load asks for nothing; a client-side navigation finds no such
 // element for its page and asks as usual. The element's text is parsed here (superjson, then a
-// check of its shape): a procedure outside the page's, or an input that is not a set of names, is
+// check of its shape): a procedure outside the page's (@pkg/shared/contract, packagePageQueries), or an input that is not a set of names, is
 // left out.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PACKAGE_PAGE_PROCEDURES } from '@pkg/shared/contract';
 import superjson from 'superjson';
+import { pageQueryKey } from './package-queries';
 import type { trpc as trpcProxy } from './trpc';
 
 /** The element's id (server/src/spa.ts). */
 const PAGE_DATA_ID = 'page-data';
-
-/** The procedures of a package page (startPackageQueries in package-queries.ts). */
-const PAGE_PROCEDURES = new Set([
-  'packages.get',
-  'packages.versions',
-  'namespaces.get',
-  'publishers.list',
-  'trust.keys',
-  'packages.downloads',
-  'packages.version',
-  'packages.files',
-  'packages.provenance',
-  'packages.insights',
-]);
 
 interface Entry {
   path: string;
@@ -36,7 +24,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEntry(value: unknown): value is Entry {
-  if (!isRecord(value) || typeof value.path !== 'string' || !PAGE_PROCEDURES.has(value.path)) return false;
+  if (!isRecord(value) || typeof value.path !== 'string' || !PACKAGE_PAGE_PROCEDURES.has(value.path))
+    return false;
   const input = value.input;
   const names =
     input === undefined || (isRecord(input) && Object.values(input).every((v) => typeof v === 'string'));
@@ -44,29 +33,25 @@ function isEntry(value: unknown): value is Entry {
 }
 
 /** The entries of the page's data element, or none (no element, or text that is not the page's data). */
-function readEntries(doc: Document): Entry[] {
+function readEntries(doc: Document): unknown[] {
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return [];
   try {
     const value: unknown = superjson.parse(text);
-    return isRecord(value) && Array.isArray(value.entries) ? value.entries.filter(isEntry) : [];
+    return isRecord(value) && Array.isArray(value.entries) ? (value.entries as unknown[]) : [];
   } catch {
     return [];
   }
 }
 
-/** The query key of `path` with `input`, as the options proxy builds it for the loader. */
-function keyOf(trpc: typeof trpcProxy, { path, input }: Entry): QueryKey {
-  const [router = '', procedure = ''] = path.split('.');
-  const proxy = trpc as unknown as Record<string, Record<string, { queryKey(input?: unknown): QueryKey }>>;
-  const query = proxy[router]?.[procedure];
-  if (!query) throw new Error(`No procedure ${path}.`);
-  return query.queryKey(input);
+/** Puts the page's answers (those of its procedures) into the cache; the number it put. */
+export function seedEntries(queryClient: QueryClient, trpc: typeof trpcProxy, values: unknown[]): number {
+  const entries = values.filter(isEntry);
+  for (const entry of entries) queryClient.setQueryData(pageQueryKey(trpc, entry), entry.data);
+  return entries.length;
 }
 
 /** Puts the page's inlined data into the cache; the number of answers it held. */
 export function seedPageData(queryClient: QueryClient, trpc: typeof trpcProxy, doc = document): number {
-  const entries = readEntries(doc);
-  for (const entry of entries) queryClient.setQueryData(keyOf(trpc, entry), entry.data);
-  return entries.length;
+  return seedEntries(queryClient, trpc, readEntries(doc));
 }

@@ -140,6 +140,9 @@ async function firstLoad(
   const started = performance.now();
   await page.goto(`${base}${pathname}`, { waitUntil: 'commit' });
   await page.locator(selector).first().waitFor();
+  // and drawn: the page's next frame (none is drawn before its stylesheet has loaded, while an
+  // element in the HTML already has a box)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   const shownMs = performance.now() - started;
   // the page's own clock: ms since its navigation started (the waterfall's zero)
   const shownAt = settle ? await page.evaluate(() => performance.now()) : NaN;
