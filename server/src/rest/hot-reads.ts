@@ -132,6 +132,20 @@ function send(
   res.end(answer.body);
 }
 
+/**
+ * The read's answer; a synchronous throw (a base URL that cannot be worked out) is a rejection
+ * too. Not an async function: the service's promise is handed on, not wrapped in another.
+ */
+function answerOf(hot: HotRead, req: IncomingMessage, deps: AppDeps, trust: Trust): Promise<JsonResponse> {
+  try {
+    if (hot.kind === 'package') return packageDocument(deps.registry, hot.ref);
+    const baseUrl = baseUrlOf(deps, protocolOf(req, trust), req.headers.host);
+    return versionDocument(deps.registry, hot.ref, baseUrl);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
 /** The server's request listener: the hot-read path, then `app` for everything else. */
 export function withHotReads(app: Express, deps: AppDeps): RequestListener {
   const trust = app.get('trust proxy fn') as Trust;
@@ -154,11 +168,7 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     // the client's address is worked out only when the limit is on
     const decision = limited ? publicRateDecision(deps, req, res, proxyaddr(req, trust)) : null;
     if (decision && !decision.allowed) return toExpress();
-    const answer = async (): Promise<JsonResponse> =>
-      hot.kind === 'version'
-        ? versionDocument(deps.registry, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
-        : packageDocument(deps.registry, hot.ref);
-    answer()
+    answerOf(hot, req, deps, trust)
       .then((found) => send(req, res, found, log, hot.kind), toExpress)
       .catch((error: unknown) => {
         (req.log ?? deps.logger).error({ err: error }, 'hot read failed');
