@@ -31,7 +31,7 @@ function fromStorage<T>(deps: RegistryDeps, read: () => Promise<T>): Promise<T> 
     assertStorageReady(deps.db);
     return read();
   } catch (error) {
-    return Promise.reject(error as Error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
 

@@ -142,7 +142,7 @@ function answerOf(hot: HotRead, req: IncomingMessage, deps: AppDeps, trust: Trus
     const baseUrl = baseUrlOf(deps, protocolOf(req, trust), req.headers.host);
     return versionDocument(deps.registry, hot.ref, baseUrl);
   } catch (error) {
-    return Promise.reject(error as Error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
 
