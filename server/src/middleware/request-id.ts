@@ -23,8 +23,11 @@ interface Logged extends IncomingMessage {
 }
 
 /**
- * The getter of `req.log`, shared by every request (no closure per request): the child logger
- * is made on first use, as most requests never log.
+ * The getter of `req.log`, shared by every request: the child logger is made on first use, as
+ * most requests never log. One getter for all, not a closure per request: an accessor defined
+ * with a function of its own gives each request object a hidden class of its own, and V8 then
+ * keeps every request's properties in dictionary mode, which slows every property read of Node's
+ * HTTP code on it (docs/performance.md, "The package document, third pass: CPU per request").
  */
 const LOG_PROPERTY: PropertyDescriptor = {
   get(this: Logged): Logger | undefined {
