@@ -25,9 +25,14 @@ function toResponse(body: string): JsonResponse {
  * synchronous throw: the hot-read path calls these outside any handler, where a throw would end
  * the process. Every failure is mapped where every error is: the REST error handler.
  */
-async function fromStorage<T>(deps: RegistryDeps, read: () => Promise<T>): Promise<T> {
-  assertStorageReady(deps.db);
-  return read();
+function fromStorage<T>(deps: RegistryDeps, read: () => Promise<T>): Promise<T> {
+  // not an async function: the promise `read` returns is handed on, not wrapped in another
+  try {
+    assertStorageReady(deps.db);
+    return read();
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 /** GET /packages/:namespace/:name as JSON bytes (throws the same errors as getPackage). */

@@ -5,7 +5,9 @@
 // in that turn share it; reads asked while a query is running wait for it and then share the next
 // one: under load, one query answers many requests. The query goes to the driver's collection, not
 // through a mongoose Query: it is one indexed `$in` with a projection and nothing to cast or hook
-// (docs/performance.md, "The package document since the metrics").
+// (docs/performance.md, "The package document since the metrics"). The reads of one package
+// waiting for the same query share one promise: a hot package costs one waiting entry a query,
+// not one a request (docs/performance.md, "The package document, third pass: CPU per request").
 import { formatPackageId, type PackageRef } from '@pkg/shared';
 import type { Models } from '../db/models/index.js';
 
@@ -17,25 +19,37 @@ export interface PackageRevisions {
   read(ref: PackageRef): Promise<number | null>;
 }
 
+/** The reads of one package waiting for the next query: one promise they all get. */
 interface Waiter {
+  promise: Promise<number | null>;
   resolve: (revision: number | null) => void;
   reject: (error: unknown) => void;
 }
 
+function waiter(): Waiter {
+  let resolve!: Waiter['resolve'];
+  let reject!: Waiter['reject'];
+  const promise = new Promise<number | null>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
 export function createPackageRevisions(models: Pick<Models, 'Package'>): PackageRevisions {
-  let waiting = new Map<string, Waiter[]>();
+  let waiting = new Map<string, Waiter>();
   let running = false;
 
-  const take = (): Map<string, Waiter[]> => {
+  const take = (): Map<string, Waiter> => {
     if (waiting.size <= MAX_BATCH) {
       const all = waiting;
       waiting = new Map();
       return all;
     }
-    const some = new Map<string, Waiter[]>();
-    for (const [id, waiters] of waiting) {
+    const some = new Map<string, Waiter>();
+    for (const [id, pending] of waiting) {
       if (some.size === MAX_BATCH) break;
-      some.set(id, waiters);
+      some.set(id, pending);
       waiting.delete(id);
     }
     return some;
@@ -53,9 +67,9 @@ export function createPackageRevisions(models: Pick<Models, 'Package'>): Package
             )
             .toArray();
           const found = new Map(docs.map((d) => [d.id, d.revision ?? 0]));
-          for (const [id, waiters] of batch) for (const w of waiters) w.resolve(found.get(id) ?? null);
+          for (const [id, pending] of batch) pending.resolve(found.get(id) ?? null);
         } catch (error) {
-          for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+          for (const pending of batch.values()) pending.reject(error);
         }
         // the next query after this turn's I/O: the requests read in it share that query
         if (waiting.size > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -68,15 +82,13 @@ export function createPackageRevisions(models: Pick<Models, 'Package'>): Package
   return {
     read(ref) {
       const id = formatPackageId(ref.namespace, ref.name);
-      return new Promise((resolve, reject) => {
-        const waiters = waiting.get(id);
-        if (waiters) waiters.push({ resolve, reject });
-        else waiting.set(id, [{ resolve, reject }]);
-        if (!running) {
-          running = true;
-          setImmediate(() => void run());
-        }
-      });
+      let pending = waiting.get(id);
+      if (!pending) waiting.set(id, (pending = waiter()));
+      if (!running) {
+        running = true;
+        setImmediate(() => void run());
+      }
+      return pending.promise;
     },
   };
 }

@@ -13,9 +13,33 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Extra members of the completion line, read when it is logged (`hot: true` for answers from the hot-read path). */
 export type RequestLogFields = Record<string, unknown>;
 
+const CHILD = Symbol('request logger');
+const PARENT = Symbol('app logger');
+
+/** A request with what its lazy `log` getter reads. */
+interface Logged extends IncomingMessage {
+  [CHILD]?: Logger;
+  [PARENT]?: Logger;
+}
+
 /**
- * Sets `req.id`, a lazy `req.log` and the `x-request-id` header; with info-level logs, logs
- * the request line when the response finishes. Does nothing for a request that has an id.
+ * The getter of `req.log`, shared by every request: the child logger is made on first use, as
+ * most requests never log. One getter for all, not a closure per request: an accessor defined
+ * with a function of its own gives each request object a hidden class of its own, and V8 then
+ * keeps every request's properties in dictionary mode, which slows every property read of Node's
+ * HTTP code on it (docs/performance.md, "The package document, third pass: CPU per request").
+ */
+const LOG_PROPERTY: PropertyDescriptor = {
+  get(this: Logged): Logger | undefined {
+    return (this[CHILD] ??= this[PARENT]?.child({ requestId: this.id }));
+  },
+  configurable: true,
+};
+
+/**
+ * Sets `req.id`, a lazy `req.log` and (unless `header` is false, for a caller that writes its
+ * headers at once: rest/hot-reads.ts) the `x-request-id` header; with info-level logs, logs the
+ * request line when the response finishes. Does nothing for a request that has an id.
  */
 export function assignRequestId(
   logger: Logger,
@@ -23,22 +47,21 @@ export function assignRequestId(
   res: ServerResponse,
   path: string,
   fields?: RequestLogFields,
+  header = true,
 ): void {
   if (req.id) return;
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.id = id;
-  // The child logger is made on first use: most requests never log.
-  let child: Logger | undefined;
-  const log = () => (child ??= logger.child({ requestId: id }));
-  Object.defineProperty(req, 'log', { get: log, configurable: true });
-  res.setHeader('x-request-id', id);
+  (req as Logged)[PARENT] = logger;
+  Object.defineProperty(req, 'log', LOG_PROPERTY);
+  if (header) res.setHeader('x-request-id', id);
   // The level is fixed at start: with request lines off, nothing is timed or logged per request.
   if (!logger.isLevelEnabled('info')) return;
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log().info(
+    req.log?.info(
       { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...fields },
       'request',
     );

@@ -90,6 +90,28 @@ const PATTERN = {
   version: '/packages/:namespace/:name/:version',
 } as const;
 
+/** The CORS headers of an anonymous GET, flattened once into name, value pairs for writeHead. */
+const CORS_HEAD: readonly string[] = ANONYMOUS_GET_CORS_HEADERS.flat();
+
+/**
+ * The answer's headers as one flat list, in the order the headers were set one by one before
+ * (x-request-id first, unless it is already set, then CORS, ETag, and the body's type and
+ * length): writeHead takes them at once, with no header object built per response.
+ */
+function headOf(id: string | undefined, etag: string, body?: string): string[] {
+  const head = id === undefined ? [] : ['x-request-id', id];
+  for (const part of CORS_HEAD) head.push(part);
+  head.push('etag', etag);
+  if (body !== undefined)
+    head.push(
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'Content-Length',
+      String(Buffer.byteLength(body, 'utf8')),
+    );
+  return head;
+}
+
 function send(
   req: IncomingMessage,
   res: ServerResponse,
@@ -99,16 +121,29 @@ function send(
 ): void {
   log.hot = true;
   req.routePattern = PATTERN[kind];
-  for (const [name, value] of ANONYMOUS_GET_CORS_HEADERS) res.setHeader(name, value);
-  res.setHeader('etag', answer.etag);
+  // with the rate limit on, the id was set before its headers, as on the Express path
+  const id = res.hasHeader('x-request-id') ? undefined : req.id;
   if (fresh(req.headers, { etag: answer.etag })) {
-    res.statusCode = 304;
+    res.writeHead(304, headOf(id, answer.etag));
     res.end();
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(answer.body, 'utf8'));
+  res.writeHead(200, headOf(id, answer.etag, answer.body));
   res.end(answer.body);
+}
+
+/**
+ * The read's answer; a synchronous throw (a base URL that cannot be worked out) is a rejection
+ * too. Not an async function: the service's promise is handed on, not wrapped in another.
+ */
+function answerOf(hot: HotRead, req: IncomingMessage, deps: AppDeps, trust: Trust): Promise<JsonResponse> {
+  try {
+    if (hot.kind === 'package') return packageDocument(deps.registry, hot.ref);
+    const baseUrl = baseUrlOf(deps, protocolOf(req, trust), req.headers.host);
+    return versionDocument(deps.registry, hot.ref, baseUrl);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 /** The server's request listener: the hot-read path, then `app` for everything else. */
@@ -123,21 +158,18 @@ export function withHotReads(app: Express, deps: AppDeps): RequestListener {
     const hot = req.method === 'GET' ? readOf(path) : undefined;
     if (!hot) return void app(req, res);
     const log: RequestLogFields = {};
-    assignRequestId(deps.logger, req, res, path, log);
+    // The x-request-id header goes with the others in one writeHead (send); with the rate limit
+    // on, it is set first, before the limit's headers, as the Express path sets them.
+    assignRequestId(deps.logger, req, res, path, log, limited);
+    const toExpress = (): void => {
+      if (!res.hasHeader('x-request-id') && req.id) res.setHeader('x-request-id', req.id);
+      app(req, res);
+    };
     // the client's address is worked out only when the limit is on
     const decision = limited ? publicRateDecision(deps, req, res, proxyaddr(req, trust)) : null;
-    if (decision && !decision.allowed) return void app(req, res);
-    const answer = async (): Promise<JsonResponse> =>
-      hot.kind === 'version'
-        ? versionDocument(deps.registry, hot.ref, baseUrlOf(deps, protocolOf(req, trust), req.headers.host))
-        : packageDocument(deps.registry, hot.ref);
-    answer()
-      .then(
-        (found) => send(req, res, found, log, hot.kind),
-        () => {
-          app(req, res);
-        },
-      )
+    if (decision && !decision.allowed) return toExpress();
+    answerOf(hot, req, deps, trust)
+      .then((found) => send(req, res, found, log, hot.kind), toExpress)
       .catch((error: unknown) => {
         (req.log ?? deps.logger).error({ err: error }, 'hot read failed');
         res.destroy();

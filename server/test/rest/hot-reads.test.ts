@@ -219,3 +219,56 @@ test('the public rate limit counts each hot read once and refuses with 429 past 
     await limited.close();
   }
 });
+
+/** The status and the header lines in the order they came, with the values that differ per request masked. */
+function rawHead(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; lines: string[] }>((resolve, reject) => {
+    http
+      .request(`${base}${path}`, { headers }, (res) => {
+        const lines: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i] ?? '';
+          const masked = ['date', 'ratelimit-remaining'].includes(name.toLowerCase());
+          lines.push(`${name}: ${masked ? '…' : (res.rawHeaders[i + 1] ?? '')}`);
+        }
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, lines }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe.each([
+  ['off', {}],
+  ['on', { PKG_RATE_LIMIT_PUBLIC: '1000' }],
+])('with the rate limit %s', (_limit, env: Record<string, string>) => {
+  test.each([
+    ['package document', '/packages/acme/weather'],
+    ['version record', '/packages/acme/weather/1.0.0'],
+    ['unknown package (answered by Express after the hot path)', '/packages/acme/nothing-here'],
+  ])(
+    'the %s has the status and header lines of the Express path, in the same order and spelling (and so has a 304 to its ETag)',
+    async (_what, path) => {
+      const target = await startTestServer({ env, clock: MID_WINDOW });
+      try {
+        await publishAsNewOwner(target, WEATHER);
+        const viaExpress = path.replace('/packages/', '/PACKAGES/');
+        const id = { 'x-request-id': 'the-same-id' };
+        const expressHead = await rawHead(target.url, viaExpress, id);
+        const hotHead = await rawHead(target.url, path, id);
+        expect(hotHead).toEqual(expressHead);
+        expect(hotHead.lines).toContain('x-request-id: the-same-id');
+        const etag = hotHead.lines.find((l) => l.startsWith('etag: '))?.slice('etag: '.length);
+        if (etag === undefined) return; // an error has no validator to revalidate
+        const conditional = { ...id, 'if-none-match': etag };
+        const expressNotModified = await rawHead(target.url, viaExpress, conditional);
+        const hotNotModified = await rawHead(target.url, path, conditional);
+        expect(hotNotModified.status).toBe(304);
+        expect(hotNotModified).toEqual(expressNotModified);
+      } finally {
+        await target.close();
+      }
+    },
+  );
+});
