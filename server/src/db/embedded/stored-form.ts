@@ -30,10 +30,11 @@ export function toStored(doc: Document): Stored {
     if (value instanceof Binary && value.position >= BLOB_MIN_BYTES) return doc;
   }
   const bytes = serializeDocument(doc);
-  // a buffer of its own, not a view of a shared pool: freed with the document
-  return Buffer.isBuffer(bytes) && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length
-    ? bytes
-    : Buffer.from(Uint8Array.prototype.slice.call(bytes));
+  // a buffer of its own: a small one from Buffer's shared 8 KiB pool would keep the whole slab
+  // (and whatever short-lived buffers share it) alive for as long as the document is stored
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  own.set(bytes);
+  return own;
 }
 
 /** A document as readers see it: a new object decoded from the bytes (or the stored object). */
