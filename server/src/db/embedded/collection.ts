@@ -10,7 +10,7 @@ import { equalityOperands, formatValue, valueKey } from './bson-values.js';
 import { journalForm } from './blobs.js';
 import { shareStrings } from './shared-strings.js';
 import type { BlobStore } from './blobs.js';
-import { fromStored, isEncoded, toStored } from './stored-form.js';
+import { fieldNames, fromStored, isEncoded, partialDocument, toStored } from './stored-form.js';
 import type { Stored } from './stored-form.js';
 
 /** A journal operation emitted by a mutation (replayed verbatim on recovery). */
@@ -56,6 +56,11 @@ export class Collection {
   private readonly order = new Map<string, number>();
   private nextSeq = 0;
   private readonly indexes = new Map<string, Index>();
+  /**
+   * Scan columns: for a top-level field that full scans test (a filter on a field no index
+   * serves), its scalar value in each document kept as bytes, so that a scan decodes nothing.
+   */
+  private readonly columns = new Map<string, Map<string, unknown>>();
   private readonly env: CollectionEnv;
 
   constructor(db: string, name: string, options: Document, env: CollectionEnv, uuid: UUID = new UUID()) {
@@ -110,7 +115,9 @@ export class Collection {
     if (this.docs.has(id)) throw this.idDuplicate(unstored._id);
     const keys = this.checkedKeys(id, unstored);
     const doc = this.env.blobs?.externalize(unstored) ?? unstored;
-    this.docs.set(id, storedForm(doc));
+    const stored = storedForm(doc);
+    this.docs.set(id, stored);
+    this.updateColumns(id, doc, stored);
     this.order.set(id, this.nextSeq++);
     for (const [index, k] of keys) index.add(id, k);
     this.sink(putOp(this.db, this.name, doc));
@@ -130,7 +137,9 @@ export class Collection {
     const keys = this.checkedKeys(id, unstored);
     const doc = this.env.blobs?.externalize(unstored) ?? unstored;
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
-    this.docs.set(id, storedForm(doc));
+    const stored = storedForm(doc);
+    this.docs.set(id, stored);
+    this.updateColumns(id, doc, stored);
     for (const [index, k] of keys) index.add(id, k);
     this.env.blobs?.release(current, doc);
     this.sink(putOp(this.db, this.name, doc));
@@ -144,6 +153,7 @@ export class Collection {
     const current = fromStored(stored);
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     this.docs.delete(id);
+    this.updateColumns(id, undefined);
     this.order.delete(id);
     this.env.blobs?.release(current);
     this.sink({ o: 'del', d: this.db, c: this.name, id: current._id as unknown });
@@ -157,7 +167,9 @@ export class Collection {
       const current = fromStored(stored);
       for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     } else this.order.set(id, this.nextSeq++);
-    this.docs.set(id, storedForm(doc));
+    const next = storedForm(doc);
+    this.docs.set(id, next);
+    this.updateColumns(id, doc, next);
     for (const index of this.indexes.values()) index.add(id, index.keysFor(doc));
   }
 
@@ -167,6 +179,7 @@ export class Collection {
     const stored = this.docs.get(id);
     if (stored) {
       this.docs.delete(id);
+      this.updateColumns(id, undefined);
       this.order.delete(id);
       const current = fromStored(stored);
       for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
@@ -269,8 +282,83 @@ export class Collection {
 
   /** `candidates`, as stored (see stored-form.ts). */
   candidatesStored(filter: Document): Stored[] {
+    const ids = this.candidateIds(filter);
+    return ids ? this.fetch(ids) : this.allStored();
+  }
+
+  /**
+   * The stored documents among the candidates of `filter` that `test` accepts, in natural order.
+   * `fields`: the top-level fields `test` reads (undefined: any). A document kept as bytes is
+   * tested on those fields alone: from the scan columns in a full scan, else decoded from its bytes.
+   */
+  matching(
+    filter: Document,
+    fields: readonly string[] | undefined,
+    test: (doc: Document) => boolean,
+  ): Stored[] {
+    const ids = this.candidateIds(filter);
+    const out: Stored[] = [];
+    if (!ids && fields) {
+      const columns = this.scanColumns(fields);
+      if (columns) {
+        for (const [id, stored] of this.docs) {
+          if (!isEncoded(stored)) {
+            if (test(stored)) out.push(stored);
+            continue;
+          }
+          const view: Document = {};
+          let complete = true;
+          for (const [name, column] of columns) {
+            const value = column.get(id);
+            if (value === NOT_SCALAR) complete = false;
+            else if (value !== ABSENT) view[name] = value;
+          }
+          if (test(complete ? view : (partialDocument(stored, fieldNames(fields)) ?? fromStored(stored))))
+            out.push(stored);
+        }
+        return out;
+      }
+    }
+    const wanted = fields && fieldNames(fields);
+    for (const stored of ids ? this.fetch(ids) : this.docs.values()) {
+      if (!isEncoded(stored)) {
+        if (test(stored)) out.push(stored);
+      } else if (test((wanted && partialDocument(stored, wanted)) ?? fromStored(stored))) out.push(stored);
+    }
+    return out;
+  }
+
+  /**
+   * The scan columns of `fields`, built from the documents on first use; undefined when that
+   * would pass the bound on columns (the fields are then decoded from each document's bytes).
+   */
+  private scanColumns(fields: readonly string[]): Array<[string, Map<string, unknown>]> | undefined {
+    const missing = fields.filter((f) => !this.columns.has(f));
+    if (this.columns.size + missing.length > MAX_SCAN_COLUMNS) return undefined;
+    for (const field of missing) {
+      const column = new Map<string, unknown>();
+      const wanted = fieldNames([field]);
+      for (const [id, stored] of this.docs) {
+        if (!isEncoded(stored)) continue;
+        column.set(id, columnValue(partialDocument(stored, wanted) ?? fromStored(stored), field));
+      }
+      this.columns.set(field, column);
+    }
+    return fields.map((f) => [f, this.columns.get(f) ?? new Map<string, unknown>()]);
+  }
+
+  /** Keeps the scan columns in step with a document stored under `id` (undefined: removed). */
+  private updateColumns(id: string, doc: Document | undefined, stored?: Stored): void {
+    for (const [field, column] of this.columns) {
+      if (!doc || !stored || !isEncoded(stored)) column.delete(id);
+      else column.set(id, columnValue(doc, field));
+    }
+  }
+
+  /** Ids of the documents an index lookup selects for `filter`; undefined: every document. */
+  private candidateIds(filter: Document): string[] | undefined {
     const byId = equalityValues(filter._id);
-    if (byId) return this.fetch(byId.map((v) => valueKey(v)));
+    if (byId) return byId.map((v) => valueKey(v));
     let best: { index: Index; values: unknown[][] } | undefined;
     for (const index of this.indexes.values()) {
       if (!index.complete) continue;
@@ -286,7 +374,7 @@ export class Collection {
       best = { index, values };
       if (values.length === index.fields.length) break;
     }
-    if (!best) return this.allStored();
+    if (!best) return undefined;
     const { index, values } = best;
     let combos: unknown[][] = [[]];
     for (const options of values) combos = combos.flatMap((c) => options.map((v) => [...c, v]));
@@ -298,7 +386,7 @@ export class Collection {
         : index.lookupPrefix(combo.length, index.prefixKeyOf(combo));
       for (const id of held) ids.add(id);
     }
-    return this.fetch(ids);
+    return Array.from(ids);
   }
 
   private fetch(ids: Iterable<string>): Stored[] {
@@ -334,6 +422,22 @@ export class Collection {
     const idIndex = new Index(ID_INDEX);
     return idIndex.duplicateKeyError(this.ns, [id]);
   }
+}
+
+/** Top-level fields a collection keeps scan columns of, at most. */
+const MAX_SCAN_COLUMNS = 8;
+/** A scan column's value for a document without the field. */
+const ABSENT = Symbol('absent');
+/** A scan column's value for a field that is not a scalar: it is decoded from the bytes. */
+const NOT_SCALAR = Symbol('not a scalar');
+
+function columnValue(doc: Document, field: string): unknown {
+  if (!Object.prototype.hasOwnProperty.call(doc, field)) return ABSENT;
+  const value: unknown = doc[field];
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.length <= 64 ? value : NOT_SCALAR;
+  if (value instanceof Date || value instanceof ObjectId) return value;
+  return NOT_SCALAR;
 }
 
 /**

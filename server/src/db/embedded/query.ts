@@ -32,15 +32,9 @@ export function matchDocuments(coll: Collection | undefined, filter: Document = 
  */
 export function matchStored(coll: Collection | undefined, filter: Document = {}): Stored[] {
   if (!coll) return [];
-  const candidates = coll.candidatesStored(filter);
-  if (Object.keys(filter).length === 0) return candidates;
-  const test = filterTest(filter);
+  if (Object.keys(filter).length === 0) return coll.candidatesStored(filter);
   const fields = filterFields(filter);
-  const wanted = fields && fieldNames(fields);
-  return candidates.filter((stored) => {
-    if (!isEncoded(stored)) return test(stored);
-    return test((wanted && partialDocument(stored, wanted)) ?? fromStored(stored));
-  });
+  return coll.matching(filter, fields && Array.from(fields), filterTest(filter));
 }
 
 function filterTest(filter: Document): (doc: Document) => boolean {
@@ -142,10 +136,37 @@ export function findDocuments(coll: Collection | undefined, spec: FindSpec): Doc
   const window = <T>(items: T[]): T[] =>
     skip > 0 || limit > 0 ? items.slice(skip, limit > 0 ? skip + limit : undefined) : items;
   const matched = matchStored(coll, spec.filter);
-  const docs = hasSort(spec.sort)
-    ? window(sortDocuments(matched.map(fromStored), spec.sort))
-    : window(sortDocuments(matched, spec.sort) as Stored[]).map(fromStored);
-  return projectDocuments(docs, spec.projection);
+  if (hasSort(spec.sort))
+    return projectDocuments(window(sortDocuments(matched.map(fromStored), spec.sort)), spec.projection);
+  const kept = spec.projection && keptFields(spec.projection);
+  const docs = window(sortDocuments(matched, spec.sort) as Stored[]);
+  if (!kept) return projectDocuments(docs.map(fromStored), spec.projection);
+  // a projection keeping top-level fields: only those are decoded
+  const wanted = fieldNames(kept);
+  const keep = (key: string) => kept.includes(key);
+  return docs.map((stored) =>
+    isEncoded(stored)
+      ? (partialDocument(stored, wanted) ?? pickFields(fromStored(stored), keep))
+      : pickFields(stored, keep),
+  );
+}
+
+/** The fields a projection keeping top-level fields keeps (`_id` unless it drops it). */
+function keptFields(projection: Document): string[] | undefined {
+  const entries = Object.entries(projection);
+  if (entries.length === 0) return undefined;
+  const kept: string[] = [];
+  let keepId = true;
+  for (const [key, value] of entries) {
+    if (key.startsWith('$') || key.includes('.')) return undefined;
+    const keep = value === 1 || value === true ? true : value === 0 || value === false ? false : undefined;
+    if (keep === undefined) return undefined;
+    if (key === '_id') keepId = keep;
+    else if (keep) kept.push(key);
+    else return undefined;
+  }
+  if (kept.length === 0 && !keepId) return undefined; // { _id: 0 } alone drops one field
+  return keepId ? ['_id', ...kept] : kept;
 }
 
 /** Whether `sort` orders by a field (`$natural` alone keeps or reverses the natural order). */

@@ -145,4 +145,43 @@ describe('documents kept as BSON bytes', () => {
       ).toEqual(expected);
     }
   });
+
+  test('scans stay right through replacements and removals, and projections decode only what they keep', () => {
+    const coll = new Collection('db', 'c', {}, { sink: () => undefined });
+    const docs = Array.from({ length: 30 }, (_, i) => everyType(i));
+    for (const doc of docs) coll.insert(doc);
+    const newer = { date: { $gt: new Date(1_700_000_000_025) } };
+    const int32s = (filter: Document) => matchDocuments(coll, filter).map((d) => d.int32 as number);
+    expect(int32s(newer)).toEqual([68, 69, 70, 71]);
+    // a replacement changes the scanned field; a removal takes a document out
+    const first = coll.candidates({ _id: docs[0]?._id })[0] ?? {};
+    coll.replace(first, { ...first, date: new Date(1_800_000_000_000), string: 'x'.repeat(100) });
+    coll.remove(coll.candidates({ _id: docs[29]?._id })[0] ?? {});
+    coll.insert({ _id: 'late', int32: 500, date: new Date(1_900_000_000_000) });
+    coll.insert({ _id: 'undated', int32: 501 });
+    expect(int32s(newer)).toEqual([42, 68, 69, 70, 500]);
+    expect(int32s({ date: { $exists: false } })).toEqual([501]);
+    expect(int32s({ string: 'x'.repeat(100) })).toEqual([42]);
+    expect(int32s({ nested: { $exists: true }, int32: { $lt: 44 } })).toEqual([42, 43]);
+
+    const projections: Document[] = [
+      { _id: 1 },
+      { _id: 0, int32: 1, date: 1 },
+      { string: 1, missing: 1 },
+      { double: 0 },
+    ];
+    for (const projection of projections) {
+      const expected = coll.all().map((doc) => {
+        const out: Document = {};
+        const keepId = projection._id !== 0;
+        const dropping = Object.values(projection).some((v) => v === 0) && projection.double === 0;
+        for (const key of Object.keys(doc)) {
+          if (key === '_id' ? keepId : dropping ? !(key in projection) : projection[key] === 1)
+            out[key] = doc[key] as unknown;
+        }
+        return out;
+      });
+      expect(findDocuments(coll, { filter: {}, projection }), JSON.stringify(projection)).toEqual(expected);
+    }
+  });
 });
