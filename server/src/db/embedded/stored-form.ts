@@ -1,5 +1,5 @@
-// How a collection holds a document: as its BSON bytes (docs/performance.md, "Memory, third pass:
-// a smaller live heap"). A decoded document is an object per sub-document and a string or an
+// How a collection holds a document: as its BSON bytes
+// (docs/performance.md, "Memory, third pass: a smaller live heap"). A decoded document is an object per sub-document and a string or an
 // object per value, four to five times the size of its BSON; the bytes are one buffer outside
 // the JavaScript heap, which the garbage collector does not walk. A read decodes the documents it
 // returns; a scan that tests a filter decodes only the top-level fields the filter names
