@@ -11,6 +11,7 @@ import { journalForm } from './blobs.js';
 import { shareStrings } from './shared-strings.js';
 import type { BlobStore } from './blobs.js';
 import { fieldNames, fromStored, isEncoded, partialDocument, toStored } from './stored-form.js';
+import { ScanColumns } from './scan-columns.js';
 import type { Stored } from './stored-form.js';
 
 /** A journal operation emitted by a mutation (replayed verbatim on recovery). */
@@ -56,11 +57,8 @@ export class Collection {
   private readonly order = new Map<string, number>();
   private nextSeq = 0;
   private readonly indexes = new Map<string, Index>();
-  /**
-   * Scan columns: for a top-level field that full scans test (a filter on a field no index
-   * serves), its scalar value in each document kept as bytes, so that a scan decodes nothing.
-   */
-  private readonly columns = new Map<string, Map<string, unknown>>();
+  /** the scalar fields full scans test, decoded (scan-columns.ts) */
+  private readonly columns = new ScanColumns();
   private readonly env: CollectionEnv;
 
   constructor(db: string, name: string, options: Document, env: CollectionEnv, uuid: UUID = new UUID()) {
@@ -117,7 +115,7 @@ export class Collection {
     const doc = this.env.blobs?.externalize(unstored) ?? unstored;
     const stored = storedForm(doc);
     this.docs.set(id, stored);
-    this.updateColumns(id, doc, stored);
+    this.columns.update(id, doc, stored);
     this.order.set(id, this.nextSeq++);
     for (const [index, k] of keys) index.add(id, k);
     this.sink(putOp(this.db, this.name, doc));
@@ -139,7 +137,7 @@ export class Collection {
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     const stored = storedForm(doc);
     this.docs.set(id, stored);
-    this.updateColumns(id, doc, stored);
+    this.columns.update(id, doc, stored);
     for (const [index, k] of keys) index.add(id, k);
     this.env.blobs?.release(current, doc);
     this.sink(putOp(this.db, this.name, doc));
@@ -153,7 +151,7 @@ export class Collection {
     const current = fromStored(stored);
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     this.docs.delete(id);
-    this.updateColumns(id, undefined);
+    this.columns.update(id, undefined);
     this.order.delete(id);
     this.env.blobs?.release(current);
     this.sink({ o: 'del', d: this.db, c: this.name, id: current._id as unknown });
@@ -169,7 +167,7 @@ export class Collection {
     } else this.order.set(id, this.nextSeq++);
     const next = storedForm(doc);
     this.docs.set(id, next);
-    this.updateColumns(id, doc, next);
+    this.columns.update(id, doc, next);
     for (const index of this.indexes.values()) index.add(id, index.keysFor(doc));
   }
 
@@ -179,7 +177,7 @@ export class Collection {
     const stored = this.docs.get(id);
     if (stored) {
       this.docs.delete(id);
-      this.updateColumns(id, undefined);
+      this.columns.update(id, undefined);
       this.order.delete(id);
       const current = fromStored(stored);
       for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
@@ -297,28 +295,11 @@ export class Collection {
     test: (doc: Document) => boolean,
   ): Stored[] {
     const ids = this.candidateIds(filter);
-    const out: Stored[] = [];
     if (!ids && fields) {
-      const columns = this.scanColumns(fields);
-      if (columns) {
-        for (const [id, stored] of this.docs) {
-          if (!isEncoded(stored)) {
-            if (test(stored)) out.push(stored);
-            continue;
-          }
-          const view: Document = {};
-          let complete = true;
-          for (const [name, column] of columns) {
-            const value = column.get(id);
-            if (value === NOT_SCALAR) complete = false;
-            else if (value !== ABSENT) view[name] = value;
-          }
-          if (test(complete ? view : (partialDocument(stored, fieldNames(fields)) ?? fromStored(stored))))
-            out.push(stored);
-        }
-        return out;
-      }
+      const scanned = this.columns.scan(this.docs, fields, test);
+      if (scanned) return scanned;
     }
+    const out: Stored[] = [];
     const wanted = fields && fieldNames(fields);
     for (const stored of ids ? this.fetch(ids) : this.docs.values()) {
       if (!isEncoded(stored)) {
@@ -326,33 +307,6 @@ export class Collection {
       } else if (test((wanted && partialDocument(stored, wanted)) ?? fromStored(stored))) out.push(stored);
     }
     return out;
-  }
-
-  /**
-   * The scan columns of `fields`, built from the documents on first use; undefined when that
-   * would pass the bound on columns (the fields are then decoded from each document's bytes).
-   */
-  private scanColumns(fields: readonly string[]): Array<[string, Map<string, unknown>]> | undefined {
-    const missing = fields.filter((f) => !this.columns.has(f));
-    if (this.columns.size + missing.length > MAX_SCAN_COLUMNS) return undefined;
-    for (const field of missing) {
-      const column = new Map<string, unknown>();
-      const wanted = fieldNames([field]);
-      for (const [id, stored] of this.docs) {
-        if (!isEncoded(stored)) continue;
-        column.set(id, columnValue(partialDocument(stored, wanted) ?? fromStored(stored), field));
-      }
-      this.columns.set(field, column);
-    }
-    return fields.map((f) => [f, this.columns.get(f) ?? new Map<string, unknown>()]);
-  }
-
-  /** Keeps the scan columns in step with a document stored under `id` (undefined: removed). */
-  private updateColumns(id: string, doc: Document | undefined, stored?: Stored): void {
-    for (const [field, column] of this.columns) {
-      if (!doc || !stored || !isEncoded(stored)) column.delete(id);
-      else column.set(id, columnValue(doc, field));
-    }
   }
 
   /** Ids of the documents an index lookup selects for `filter`; undefined: every document. */
@@ -422,22 +376,6 @@ export class Collection {
     const idIndex = new Index(ID_INDEX);
     return idIndex.duplicateKeyError(this.ns, [id]);
   }
-}
-
-/** Top-level fields a collection keeps scan columns of, at most. */
-const MAX_SCAN_COLUMNS = 8;
-/** A scan column's value for a document without the field. */
-const ABSENT = Symbol('absent');
-/** A scan column's value for a field that is not a scalar: it is decoded from the bytes. */
-const NOT_SCALAR = Symbol('not a scalar');
-
-function columnValue(doc: Document, field: string): unknown {
-  if (!Object.prototype.hasOwnProperty.call(doc, field)) return ABSENT;
-  const value: unknown = doc[field];
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.length <= 64 ? value : NOT_SCALAR;
-  if (value instanceof Date || value instanceof ObjectId) return value;
-  return NOT_SCALAR;
 }
 
 /**
