@@ -19,6 +19,16 @@ export const METADATA_CACHE_ENTRIES = {
   versionResponses: 2000,
 } as const;
 
+/**
+ * Characters of serialized answers kept per kind, besides the entry bound: an answer's size
+ * depends on the package (its versions, its description), so a count alone does not bound the
+ * memory (docs/performance.md, "Memory, third pass: a smaller live heap").
+ */
+export const METADATA_CACHE_CHARS = {
+  packageResponses: 4 * 1024 * 1024,
+  versionResponses: 4 * 1024 * 1024,
+} as const;
+
 /** A serialized answer and its ETag (package-responses.ts). */
 export interface CachedJson {
   body: string;
@@ -28,23 +38,35 @@ export interface CachedJson {
 interface Entry<T> {
   revision: number;
   value: T;
+  size: number;
+}
+
+/** How much a RevisionLru may hold: entries, and optionally a total of `sizeOf` its values. */
+export interface LruBounds<T> {
+  entries: number;
+  size?: { max: number; of: (value: T) => number };
 }
 
 /** A Map in recency order: a hit moves the key to the end, the oldest key is evicted first. */
 export class RevisionLru<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly bounds: LruBounds<T>;
+  /** The sum of the entries' sizes (with a size bound). */
+  private held = 0;
   constructor(
-    private readonly max: number,
+    bounds: number | LruBounds<T>,
     /** Told of each read-through's lookup (the app's metrics). */
     private readonly onLookup?: (hit: boolean) => void,
-  ) {}
+  ) {
+    this.bounds = typeof bounds === 'number' ? { entries: bounds } : bounds;
+  }
 
   /** The value cached under `key` at `revision`, if any. */
   get(key: string, revision: number): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.revision !== revision) {
-      this.entries.delete(key);
+      this.drop(key, entry);
       return undefined;
     }
     this.entries.delete(key);
@@ -53,12 +75,27 @@ export class RevisionLru<T> {
   }
 
   set(key: string, revision: number, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, { revision, value: deepFreeze(value) });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.max) break;
-      this.entries.delete(oldest);
+    const previous = this.entries.get(key);
+    if (previous) this.drop(key, previous);
+    const size = this.bounds.size?.of(value) ?? 0;
+    this.entries.set(key, { revision, value: deepFreeze(value), size });
+    this.held += size;
+    const maxSize = this.bounds.size?.max ?? Infinity;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.bounds.entries && this.held <= maxSize) break;
+      if (oldest === key) break; // the newest entry stays, even one larger than the bound
+      this.drop(oldest, entry);
     }
+  }
+
+  private drop(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.held -= entry.size;
+  }
+
+  /** The sum of the entries' sizes (0 without a size bound). */
+  get heldSize(): number {
+    return this.held;
   }
 
   /**
@@ -107,15 +144,25 @@ export interface MetadataCache {
  * `metadata`: two apps in one process never share entries.
  */
 export function createMetadataCache(models: Pick<Models, 'Package'>, metrics?: Metrics): MetadataCache {
-  const lru = <T>(max: number, cache: CacheName) =>
-    new RevisionLru<T>(max, metrics && ((hit) => metrics.cacheLookup(cache, hit)));
+  const lru = <T>(bounds: number | LruBounds<T>, cache: CacheName) =>
+    new RevisionLru<T>(bounds, metrics && ((hit) => metrics.cacheLookup(cache, hit)));
+  const answers = (entries: number, chars: number): LruBounds<CachedJson> => ({
+    entries,
+    size: { max: chars, of: (answer) => answer.body.length + answer.etag.length },
+  });
   return {
     revisions: createPackageRevisions(models),
     packages: lru(METADATA_CACHE_ENTRIES.packages, 'packages'),
     versionLists: lru(METADATA_CACHE_ENTRIES.versionLists, 'version_lists'),
     versions: lru(METADATA_CACHE_ENTRIES.versions, 'versions'),
-    packageResponses: lru(METADATA_CACHE_ENTRIES.packageResponses, 'package_responses'),
-    versionResponses: lru(METADATA_CACHE_ENTRIES.versionResponses, 'version_responses'),
+    packageResponses: lru(
+      answers(METADATA_CACHE_ENTRIES.packageResponses, METADATA_CACHE_CHARS.packageResponses),
+      'package_responses',
+    ),
+    versionResponses: lru(
+      answers(METADATA_CACHE_ENTRIES.versionResponses, METADATA_CACHE_CHARS.versionResponses),
+      'version_responses',
+    ),
   };
 }
 

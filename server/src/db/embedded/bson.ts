@@ -8,10 +8,16 @@ const bson = createRequire(import.meta.url)('bson') as typeof Bson;
 
 export const {
   Binary,
+  Code,
+  DBRef,
   Decimal128,
+  Double,
   EJSON,
   Long,
+  MaxKey,
+  MinKey,
   ObjectId,
+  Timestamp,
   UUID,
   calculateObjectSize,
   deserialize,

@@ -11,7 +11,8 @@ import type { BlobStore } from './blobs.js';
 import { CommandError } from './errors.js';
 import type { IndexSpec } from './indexes.js';
 import { asDocument } from './bson-values.js';
-import { shareStrings } from './shared-strings.js';
+import { fromStored } from './stored-form.js';
+import type { Stored } from './stored-form.js';
 
 export class Catalog {
   private readonly databases = new Map<string, Map<string, Collection>>();
@@ -110,7 +111,7 @@ export class Catalog {
         return;
       }
       case 'put': {
-        const doc = shareStrings(asDocument(op.doc) ?? {});
+        const doc = asDocument(op.doc) ?? {};
         if (op.b !== undefined && !this.blobs)
           throw new Error('embedded store: a journal op refers to blob files but the store has none');
         this.replayCollection(db, name).put(this.blobs ? this.blobs.fromJournal(doc, op.b) : doc);
@@ -161,7 +162,7 @@ export class Catalog {
           options: coll.options,
           uuid: coll.uuid,
           indexes: coll.indexSpecs().filter((spec) => spec.name !== '_id_'),
-          docs: coll.all(),
+          docs: coll.allStored(),
         });
       }
     }
@@ -173,7 +174,8 @@ export class Catalog {
     const ids = new Set<string>();
     for (const colls of this.databases.values()) {
       for (const coll of colls.values()) {
-        for (const doc of coll.all()) for (const ref of blobRefs(doc)?.values() ?? []) ids.add(ref.id);
+        for (const doc of coll.heldObjects())
+          for (const ref of blobRefs(doc)?.values() ?? []) ids.add(ref.id);
       }
     }
     return ids;
@@ -212,7 +214,8 @@ interface CollectionState {
   options: Document;
   uuid: UUID;
   indexes: IndexSpec[];
-  docs: Document[];
+  /** as stored: bytes are immutable, and stored objects are never mutated in place */
+  docs: Stored[];
 }
 
 /** The catalog at one instant (see `Catalog.capture`). */
@@ -223,7 +226,7 @@ export function* snapshotOps(state: CatalogState): Generator<JournalOp> {
   for (const { db, name, options, uuid, indexes, docs } of state) {
     yield { o: 'create', d: db, c: name, options, uuid };
     for (const spec of indexes) yield { o: 'createIndex', d: db, c: name, spec };
-    for (const doc of docs) yield putOp(db, name, doc);
+    for (const doc of docs) yield putOp(db, name, fromStored(doc));
   }
 }
 

@@ -10,6 +10,9 @@ import { equalityOperands, formatValue, valueKey } from './bson-values.js';
 import { journalForm } from './blobs.js';
 import { shareStrings } from './shared-strings.js';
 import type { BlobStore } from './blobs.js';
+import { fieldNames, fromStored, isEncoded, partialDocument, toStored } from './stored-form.js';
+import { ScanColumns } from './scan-columns.js';
+import type { Stored } from './stored-form.js';
 
 /** A journal operation emitted by a mutation (replayed verbatim on recovery). */
 export type JournalOp = Document;
@@ -48,11 +51,14 @@ export class Collection {
   readonly name: string;
   readonly options: Document;
   readonly uuid: UUID;
-  private readonly docs = new Map<string, Document>();
+  /** each document as its BSON bytes, or as an object when it has blob fields (stored-form.ts) */
+  private readonly docs = new Map<string, Stored>();
   /** insertion sequence of each document, to return index lookups in natural order */
   private readonly order = new Map<string, number>();
   private nextSeq = 0;
   private readonly indexes = new Map<string, Index>();
+  /** the scalar fields full scans test, decoded (scan-columns.ts) */
+  private readonly columns = new ScanColumns();
   private readonly env: CollectionEnv;
 
   constructor(db: string, name: string, options: Document, env: CollectionEnv, uuid: UUID = new UUID()) {
@@ -75,27 +81,41 @@ export class Collection {
     return this.docs.size;
   }
 
-  /** All documents in natural (insertion) order. Stored documents are never mutated in place. */
+  /** All documents in natural (insertion) order, decoded. Stored documents are never mutated in place. */
   all(): Document[] {
+    return Array.from(this.docs.values(), fromStored);
+  }
+
+  /** All documents in natural order, as stored (bytes, or objects with blob fields). */
+  allStored(): Stored[] {
     return Array.from(this.docs.values());
+  }
+
+  /** The stored documents that are objects (those with blob fields), in natural order. */
+  heldObjects(): Document[] {
+    const out: Document[] = [];
+    for (const stored of this.docs.values()) if (!isEncoded(stored)) out.push(stored);
+    return out;
   }
 
   /** A new collection object with the same contents under another name (renameCollection). */
   renamed(db: string, name: string, env: CollectionEnv): Collection {
     const copy = new Collection(db, name, this.options, env, this.uuid);
     for (const index of this.indexes.values()) copy.addIndex(index.spec);
-    for (const doc of this.docs.values()) copy.put(doc);
+    for (const stored of this.docs.values()) copy.put(fromStored(stored));
     return copy;
   }
 
   /** Inserts a new document (adding `_id` first if missing); throws E11000 on a unique clash. */
   insert(raw: Document): Document {
-    const unstored = shareStrings(withIdFirst(raw));
+    const unstored = withIdFirst(raw);
     const id = idKeyOf(unstored);
     if (this.docs.has(id)) throw this.idDuplicate(unstored._id);
     const keys = this.checkedKeys(id, unstored);
     const doc = this.env.blobs?.externalize(unstored) ?? unstored;
-    this.docs.set(id, doc);
+    const stored = storedForm(doc);
+    this.docs.set(id, stored);
+    this.columns.update(id, doc, stored);
     this.order.set(id, this.nextSeq++);
     for (const [index, k] of keys) index.add(id, k);
     this.sink(putOp(this.db, this.name, doc));
@@ -104,7 +124,7 @@ export class Collection {
 
   /** Replaces a stored document by a new version with the same _id. */
   replace(current: Document, next: Document): Document {
-    const unstored = shareStrings(withIdFirst(next));
+    const unstored = withIdFirst(next);
     const id = idKeyOf(current);
     if (idKeyOf(unstored) !== id) {
       throw new CommandError(
@@ -115,7 +135,9 @@ export class Collection {
     const keys = this.checkedKeys(id, unstored);
     const doc = this.env.blobs?.externalize(unstored) ?? unstored;
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
-    this.docs.set(id, doc);
+    const stored = storedForm(doc);
+    this.docs.set(id, stored);
+    this.columns.update(id, doc, stored);
     for (const [index, k] of keys) index.add(id, k);
     this.env.blobs?.release(current, doc);
     this.sink(putOp(this.db, this.name, doc));
@@ -124,10 +146,12 @@ export class Collection {
 
   remove(doc: Document): void {
     const id = idKeyOf(doc);
-    const current = this.docs.get(id);
-    if (!current) return;
+    const stored = this.docs.get(id);
+    if (!stored) return;
+    const current = fromStored(stored);
     for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     this.docs.delete(id);
+    this.columns.update(id, undefined);
     this.order.delete(id);
     this.env.blobs?.release(current);
     this.sink({ o: 'del', d: this.db, c: this.name, id: current._id as unknown });
@@ -136,20 +160,26 @@ export class Collection {
   /** Replay: stores a document version without unique checks or journaling. */
   put(doc: Document): void {
     const id = idKeyOf(doc);
-    const current = this.docs.get(id);
-    if (current) for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
-    else this.order.set(id, this.nextSeq++);
-    this.docs.set(id, doc);
+    const stored = this.docs.get(id);
+    if (stored) {
+      const current = fromStored(stored);
+      for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
+    } else this.order.set(id, this.nextSeq++);
+    const next = storedForm(doc);
+    this.docs.set(id, next);
+    this.columns.update(id, doc, next);
     for (const index of this.indexes.values()) index.add(id, index.keysFor(doc));
   }
 
   /** Replay: removes a document by _id value without journaling. */
   delete(idValue: unknown): void {
     const id = valueKey(idValue);
-    const current = this.docs.get(id);
-    if (current) {
+    const stored = this.docs.get(id);
+    if (stored) {
       this.docs.delete(id);
+      this.columns.update(id, undefined);
       this.order.delete(id);
+      const current = fromStored(stored);
       for (const index of this.indexes.values()) index.remove(id, index.keysFor(current));
     }
   }
@@ -157,7 +187,7 @@ export class Collection {
   /** Gives up every blob of this collection (it is being dropped); unlinked after the commit. */
   releaseBlobs(): void {
     const blobs = this.env.blobs;
-    if (blobs) for (const doc of this.docs.values()) blobs.release(doc);
+    if (blobs) for (const doc of this.heldObjects()) blobs.release(doc);
   }
 
   /**
@@ -169,9 +199,10 @@ export class Collection {
     const blobs = this.env.blobs;
     if (!blobs) return 0;
     let changed = 0;
-    for (const [id, doc] of this.docs) {
-      const stored = blobs.externalize(doc);
-      if (stored !== doc) {
+    for (const [id, held] of this.docs) {
+      if (isEncoded(held)) continue;
+      const stored = blobs.externalize(held);
+      if (stored !== held) {
         this.docs.set(id, stored);
         changed += 1;
       }
@@ -217,8 +248,8 @@ export class Collection {
       }
     }
     const index = new Index(spec);
-    for (const [id, doc] of this.docs) {
-      const keys = index.keysFor(doc);
+    for (const [id, stored] of this.docs) {
+      const keys = index.keysFor(fromStored(stored));
       index.checkUnique(this.ns, id, keys);
       index.add(id, keys);
     }
@@ -230,7 +261,7 @@ export class Collection {
   /** Replay: adds an index without checks or journaling. */
   addIndex(spec: IndexSpec): void {
     const index = new Index(spec);
-    for (const [id, doc] of this.docs) index.add(id, index.keysFor(doc));
+    for (const [id, stored] of this.docs) index.add(id, index.keysFor(fromStored(stored)));
     this.indexes.set(spec.name, index);
   }
 
@@ -244,8 +275,44 @@ export class Collection {
    * field of an index, else on the longest run of leading fields of a compound index), else all.
    */
   candidates(filter: Document): Document[] {
+    return this.candidatesStored(filter).map(fromStored);
+  }
+
+  /** `candidates`, as stored (see stored-form.ts). */
+  candidatesStored(filter: Document): Stored[] {
+    const ids = this.candidateIds(filter);
+    return ids ? this.fetch(ids) : this.allStored();
+  }
+
+  /**
+   * The stored documents among the candidates of `filter` that `test` accepts, in natural order.
+   * `fields`: the top-level fields `test` reads (undefined: any). A document kept as bytes is
+   * tested on those fields alone: from the scan columns in a full scan, else decoded from its bytes.
+   */
+  matching(
+    filter: Document,
+    fields: readonly string[] | undefined,
+    test: (doc: Document) => boolean,
+  ): Stored[] {
+    const ids = this.candidateIds(filter);
+    if (!ids && fields) {
+      const scanned = this.columns.scan(this.docs, fields, test);
+      if (scanned) return scanned;
+    }
+    const out: Stored[] = [];
+    const wanted = fields && fieldNames(fields);
+    for (const stored of ids ? this.fetch(ids) : this.docs.values()) {
+      if (!isEncoded(stored)) {
+        if (test(stored)) out.push(stored);
+      } else if (test((wanted && partialDocument(stored, wanted)) ?? fromStored(stored))) out.push(stored);
+    }
+    return out;
+  }
+
+  /** Ids of the documents an index lookup selects for `filter`; undefined: every document. */
+  private candidateIds(filter: Document): string[] | undefined {
     const byId = equalityValues(filter._id);
-    if (byId) return this.fetch(byId.map((v) => valueKey(v)));
+    if (byId) return byId.map((v) => valueKey(v));
     let best: { index: Index; values: unknown[][] } | undefined;
     for (const index of this.indexes.values()) {
       if (!index.complete) continue;
@@ -261,7 +328,7 @@ export class Collection {
       best = { index, values };
       if (values.length === index.fields.length) break;
     }
-    if (!best) return this.all();
+    if (!best) return undefined;
     const { index, values } = best;
     let combos: unknown[][] = [[]];
     for (const options of values) combos = combos.flatMap((c) => options.map((v) => [...c, v]));
@@ -273,21 +340,23 @@ export class Collection {
         : index.lookupPrefix(combo.length, index.prefixKeyOf(combo));
       for (const id of held) ids.add(id);
     }
-    return this.fetch(ids);
+    return Array.from(ids);
   }
 
-  private fetch(ids: Iterable<string>): Document[] {
-    const out: Document[] = [];
+  private fetch(ids: Iterable<string>): Stored[] {
+    const held: string[] = [];
     const seen = new Set<string>();
     for (const id of ids) {
       if (seen.has(id)) continue;
       seen.add(id);
-      const doc = this.docs.get(id);
-      if (doc) out.push(doc);
+      if (this.docs.has(id)) held.push(id);
     }
     // keep natural order when several documents match
-    if (out.length > 1) {
-      out.sort((a, b) => (this.order.get(idKeyOf(a)) ?? 0) - (this.order.get(idKeyOf(b)) ?? 0));
+    if (held.length > 1) held.sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
+    const out: Stored[] = [];
+    for (const id of held) {
+      const stored = this.docs.get(id);
+      if (stored) out.push(stored);
     }
     return out;
   }
@@ -307,6 +376,15 @@ export class Collection {
     const idIndex = new Index(ID_INDEX);
     return idIndex.duplicateKeyError(this.ns, [id]);
   }
+}
+
+/**
+ * The form a collection keeps `doc` in: its BSON bytes, or the object itself when it has blob
+ * fields (whose short strings are then shared, shared-strings.ts).
+ */
+function storedForm(doc: Document): Stored {
+  const stored = toStored(doc);
+  return isEncoded(stored) ? stored : shareStrings(stored);
 }
 
 export function idKeyOf(doc: Document): string {

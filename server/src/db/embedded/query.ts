@@ -10,6 +10,8 @@ import type { Document } from './bson.js';
 import type { Collection } from './collection.js';
 import { equalityOperands, isPlainObject, pathValues, valueKey } from './bson-values.js';
 import { cloneStored, pickFields } from './blobs.js';
+import { fieldNames, filterFields, fromStored, isEncoded, partialDocument } from './stored-form.js';
+import type { Stored } from './stored-form.js';
 
 export interface FindSpec {
   filter?: Document;
@@ -19,19 +21,30 @@ export interface FindSpec {
   limit?: number;
 }
 
-/** Documents of `coll` matching `filter`, in natural order (the stored objects themselves). */
+/** Documents of `coll` matching `filter`, in natural order, decoded (stored-form.ts). */
 export function matchDocuments(coll: Collection | undefined, filter: Document = {}): Document[] {
+  return matchStored(coll, filter).map(fromStored);
+}
+
+/**
+ * Documents of `coll` matching `filter`, in natural order, as stored. A document kept as bytes is
+ * tested on the top-level fields the filter reads, decoded alone, when the filter names them all.
+ */
+export function matchStored(coll: Collection | undefined, filter: Document = {}): Stored[] {
   if (!coll) return [];
-  const candidates = coll.candidates(filter);
-  if (Object.keys(filter).length === 0) return candidates;
+  if (Object.keys(filter).length === 0) return coll.candidatesStored(filter);
+  const fields = filterFields(filter);
+  return coll.matching(filter, fields && Array.from(fields), filterTest(filter));
+}
+
+function filterTest(filter: Document): (doc: Document) => boolean {
   const equalities = plainEqualities(filter);
   if (equalities) {
-    return candidates.filter((doc) =>
-      equalities.every(([path, keys]) => pathValues(doc, path).some((v) => keys.has(valueKey(v)))),
-    );
+    return (doc) =>
+      equalities.every(([path, keys]) => pathValues(doc, path).some((v) => keys.has(valueKey(v))));
   }
   const query = new Query(filter);
-  return candidates.filter((doc) => query.test(doc));
+  return (doc) => query.test(doc);
 }
 
 /**
@@ -113,13 +126,52 @@ export function projectDocuments(docs: Document[], projection: Document | undefi
   return new Aggregator([{ $project: projection }]).run<Document>(copies);
 }
 
-/** A whole find: match, sort, skip, limit, project. */
+/**
+ * A whole find: match, sort, skip, limit, project. Without a sort, only the documents skip and
+ * limit keep are decoded.
+ */
 export function findDocuments(coll: Collection | undefined, spec: FindSpec): Document[] {
-  let docs = sortDocuments(matchDocuments(coll, spec.filter), spec.sort);
   const skip = spec.skip ?? 0;
   const limit = spec.limit ?? 0;
-  if (skip > 0 || limit > 0) docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  return projectDocuments(docs, spec.projection);
+  const window = <T>(items: T[]): T[] =>
+    skip > 0 || limit > 0 ? items.slice(skip, limit > 0 ? skip + limit : undefined) : items;
+  const matched = matchStored(coll, spec.filter);
+  if (hasSort(spec.sort))
+    return projectDocuments(window(sortDocuments(matched.map(fromStored), spec.sort)), spec.projection);
+  const kept = spec.projection && keptFields(spec.projection);
+  const docs = window(sortDocuments(matched, spec.sort) as Stored[]);
+  if (!kept) return projectDocuments(docs.map(fromStored), spec.projection);
+  // a projection keeping top-level fields: only those are decoded
+  const wanted = fieldNames(kept);
+  const keep = (key: string) => kept.includes(key);
+  return docs.map((stored) =>
+    isEncoded(stored)
+      ? (partialDocument(stored, wanted) ?? pickFields(fromStored(stored), keep))
+      : pickFields(stored, keep),
+  );
+}
+
+/** The fields a projection keeping top-level fields keeps (`_id` unless it drops it). */
+function keptFields(projection: Document): string[] | undefined {
+  const entries = Object.entries(projection);
+  if (entries.length === 0) return undefined;
+  const kept: string[] = [];
+  let keepId = true;
+  for (const [key, value] of entries) {
+    if (key.startsWith('$') || key.includes('.')) return undefined;
+    const keep = value === 1 || value === true ? true : value === 0 || value === false ? false : undefined;
+    if (keep === undefined) return undefined;
+    if (key === '_id') keepId = keep;
+    else if (keep) kept.push(key);
+    else return undefined;
+  }
+  if (kept.length === 0 && !keepId) return undefined; // { _id: 0 } alone drops one field
+  return keepId ? ['_id', ...kept] : kept;
+}
+
+/** Whether `sort` orders by a field (`$natural` alone keeps or reverses the natural order). */
+function hasSort(sort: Document | undefined): boolean {
+  return sort !== undefined && Object.keys(sort).some((k) => k !== '$natural');
 }
 
 export function asFilter(value: unknown): Document {

@@ -7,6 +7,7 @@ import type { Document } from '../bson.js';
 import type { CommandHandler } from './context.js';
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE } from '../wire-protocol.js';
 import { calculateObjectSize } from '../bson.js';
+import { storedSize } from '../stored-form.js';
 
 export const STORE_VERSION = '7.0.0';
 export const MAX_WIRE_VERSION = 21;
@@ -76,7 +77,7 @@ const listDatabases: CommandHandler = (cmd, ctx) => {
   const databases = ctx.catalog.databaseNames().map((name) => {
     const size = ctx.catalog
       .collections(name)
-      .reduce((n, c) => n + c.all().reduce((m, d) => m + calculateObjectSize(d), 0), 0);
+      .reduce((n, c) => n + c.allStored().reduce((m, d) => m + storedSize(d, calculateObjectSize), 0), 0);
     return { name, sizeOnDisk: size, empty: size === 0 };
   });
   if (cmd.nameOnly) return { databases: databases.map((d) => ({ name: d.name })), ok: 1 };

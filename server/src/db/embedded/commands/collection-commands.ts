@@ -1,6 +1,7 @@
 // Namespace commands: create, drop, listCollections (cursor of `{ name, type, options, info,
 // idIndex }`), renameCollection, dropDatabase, collStats and dbStats.
 import { calculateObjectSize } from '../bson.js';
+import { storedSize } from '../stored-form.js';
 import type { Document } from '../bson.js';
 import { Query } from 'mingo';
 import type { CommandHandler } from './context.js';
@@ -81,7 +82,7 @@ const dropDatabase: CommandHandler = (_cmd, ctx) => {
 };
 
 function dataSize(coll: Collection): number {
-  return coll.all().reduce((n, d) => n + calculateObjectSize(d), 0);
+  return coll.allStored().reduce((n, d) => n + storedSize(d, calculateObjectSize), 0);
 }
 
 const collStats: CommandHandler = (cmd, ctx) => {
