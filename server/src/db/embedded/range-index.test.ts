@@ -92,6 +92,20 @@ describe('range lookups through a single-field index', () => {
     });
   }
 
+  test('an index added over documents replayed from a journal or snapshot answers ranges', () => {
+    const coll = new Collection('db', 'c', {}, { sink: () => undefined });
+    for (let i = 0; i < 100; i++) coll.put({ _id: i, at: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+    coll.addIndex({ v: 2, key: { at: 1 }, name: 'at_1' });
+    coll.put({ _id: 100, at: new Date(Date.UTC(2026, 0, 1, 0, 50)) });
+    coll.delete(51);
+    const filter = {
+      at: { $gt: new Date(Date.UTC(2026, 0, 1, 0, 49)), $lte: new Date(Date.UTC(2026, 0, 1, 0, 52)) },
+    };
+    expect(viaIndex(coll, filter)).toEqual([50, 52, 100]);
+    expect(viaIndex(coll, filter)).toEqual(viaScan(coll, filter));
+    expect(coll.candidates(filter).length).toBe(3);
+  });
+
   test('values of mixed kinds, null, missing fields and arrays fall back to the scan', () => {
     const coll = indexed('v');
     for (let i = 0; i < 50; i++) coll.insert({ _id: i, v: i });
