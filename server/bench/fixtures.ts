@@ -93,6 +93,8 @@ export function seededPackage(namespace: string, i: number, version: string, now
     createdAt: now,
     updatedAt: now,
     revision: 1,
+    // stamped as every write of a package's summary stamps it (search-index.ts)
+    indexedAt: now,
   };
 }
 

@@ -52,7 +52,7 @@ export function buildStoreModule(): string {
   walk(sourceDir);
   fs.writeFileSync(path.join(out, 'package.json'), JSON.stringify({ type: 'module' }));
   fs.mkdirSync(path.join(out, 'node_modules'));
-  for (const dep of ['bson', 'mingo'])
+  for (const dep of ['bson', 'mingo', 'sorted-btree'])
     fs.symlinkSync(packageDir(dep), path.join(out, 'node_modules', dep), 'dir');
   built = path.join(out, 'index.js');
   return built;

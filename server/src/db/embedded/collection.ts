@@ -5,8 +5,8 @@ import { ObjectId, UUID } from './bson.js';
 import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { Index, normalizeIndexSpec, sameIndexOptions, sameKeyPattern } from './indexes.js';
-import type { IndexKey, IndexSpec } from './indexes.js';
-import { equalityOperands, formatValue, valueKey } from './bson-values.js';
+import type { IndexKey, IndexSpec, Range } from './indexes.js';
+import { equalityOperands, formatValue, isPlainObject, valueKey } from './bson-values.js';
 import { journalForm } from './blobs.js';
 import { shareStrings } from './shared-strings.js';
 import type { BlobStore } from './blobs.js';
@@ -44,6 +44,27 @@ function isIndexScalar(v: unknown): boolean {
     v instanceof ObjectId ||
     v instanceof Date
   );
+}
+
+/**
+ * The range a condition such as `{ $gte: a, $lt: b }` sets on a field: the tightest `$gt`/`$gte`
+ * and `$lt`/`$lte` bounds (other operators in the condition only narrow the match further).
+ * Undefined when the condition has no range operator or is not an operator expression.
+ */
+function rangeOf(cond: unknown): Range | undefined {
+  if (!isPlainObject(cond)) return undefined;
+  const range: Range = {};
+  for (const [op, value] of Object.entries(cond)) {
+    if (!op.startsWith('$')) return undefined;
+    if (op === '$gt' || op === '$gte') {
+      if (range.low) return undefined;
+      range.low = { value, inclusive: op === '$gte' };
+    } else if (op === '$lt' || op === '$lte') {
+      if (range.high) return undefined;
+      range.high = { value, inclusive: op === '$lte' };
+    }
+  }
+  return range.low || range.high ? range : undefined;
 }
 
 export class Collection {
@@ -272,7 +293,8 @@ export class Collection {
 
   /**
    * Documents that may match `filter`: an index lookup when the filter allows (equality on every
-   * field of an index, else on the longest run of leading fields of a compound index), else all.
+   * field of an index, else on the longest run of leading fields of a compound index, else a
+   * range on the field of a single-field index), else all.
    */
   candidates(filter: Document): Document[] {
     return this.candidatesStored(filter).map(fromStored);
@@ -328,7 +350,7 @@ export class Collection {
       best = { index, values };
       if (values.length === index.fields.length) break;
     }
-    if (!best) return undefined;
+    if (!best) return this.rangeCandidateIds(filter);
     const { index, values } = best;
     let combos: unknown[][] = [[]];
     for (const options of values) combos = combos.flatMap((c) => options.map((v) => [...c, v]));
@@ -341,6 +363,20 @@ export class Collection {
       for (const id of held) ids.add(id);
     }
     return Array.from(ids);
+  }
+
+  /** Ids from a range on the field of a single-field index (the first index that can answer). */
+  private rangeCandidateIds(filter: Document): string[] | undefined {
+    for (const index of this.indexes.values()) {
+      if (index.fields.length !== 1) continue;
+      const range = rangeOf(filter[index.fields[0] ?? '']);
+      const keys = range && index.rangeKeys(range);
+      if (!keys) continue;
+      const ids: string[] = [];
+      for (const key of keys) for (const id of index.lookup(key)) ids.push(id);
+      return ids;
+    }
+    return undefined;
   }
 
   private fetch(ids: Iterable<string>): Stored[] {

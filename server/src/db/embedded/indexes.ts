@@ -3,10 +3,22 @@
 // per key prefix, so that equality on leading fields is a lookup as in mongod), and the
 // unique/sparse/partial rules that decide which documents it holds and whether a write would
 // violate it. A key held by one document maps to its id alone: no Set per unique key.
+// A single-field index also answers ranges ($gt/$gte/$lt/$lte) while every document holds one
+// value of one kind (numbers, strings or dates), through an ordered tree of its keys built on
+// the first range lookup (docs/performance.md, "Range lookups in the embedded store").
 import { Query } from 'mingo';
+import sortedBtree from 'sorted-btree';
 import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { hasPath, pathValues, valueKey, formatDocument, isPlainObject } from './bson-values.js';
+
+// the package is CommonJS with its class as `exports.default`: Node's default import is the
+// exports object, a bundler's (vitest) may be the class itself
+type BTreeClass = typeof sortedBtree.default;
+const imported: unknown = sortedBtree;
+const BTree: BTreeClass =
+  typeof imported === 'function' ? (imported as BTreeClass) : (imported as { default: BTreeClass }).default;
+type BTree<K, V> = InstanceType<typeof BTree<K, V>>;
 
 export interface IndexSpec extends Document {
   v: number;
@@ -68,6 +80,12 @@ export class Index {
   private readonly entries: Holders = new Map();
   /** for a compound index, `prefixes[p - 1]` maps the key of the first p fields to ids */
   private readonly prefixes: Holders[];
+  /** single-field index: how many documents hold one value of each orderable kind */
+  private readonly kindCounts: Record<RangeKind, number> = { number: 0, string: 0, date: 0 };
+  /** single-field index: documents holding anything else (null, missing, arrays, other types) */
+  private irregular = 0;
+  /** ordered keys (sort value -> canonical key), built on the first range lookup */
+  private ordered: BTree<number | string, string> | undefined;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -137,6 +155,7 @@ export class Index {
 
   add(id: string, keys: IndexKey[]): void {
     for (const k of keys) addHolder(this.entries, k.key, id);
+    if (this.fields.length === 1) this.countKinds(keys, 1);
     this.prefixes.forEach((map, p) => {
       for (const k of keys) addHolder(map, this.prefixKeyOf(k.values.slice(0, p + 1)), id);
     });
@@ -145,6 +164,7 @@ export class Index {
   /** Removes a document: `keys` are all the keys it holds (as `keysFor` returned them). */
   remove(id: string, keys: IndexKey[]): void {
     for (const k of keys) removeHolder(this.entries, k.key, id);
+    if (this.fields.length === 1) this.countKinds(keys, -1);
     this.prefixes.forEach((map, p) => {
       for (const k of keys) removeHolder(map, this.prefixKeyOf(k.values.slice(0, p + 1)), id);
     });
@@ -164,6 +184,100 @@ export class Index {
   get keyCount(): number {
     return this.entries.size;
   }
+
+  /**
+   * Canonical keys of a single-field index whose values fall in `range`, in key order; undefined
+   * when the index cannot answer (compound, sparse or partial, values of several kinds, null,
+   * missing or array values, or bounds of another kind), and the caller scans instead.
+   */
+  rangeKeys(range: Range): string[] | undefined {
+    const kind = this.rangeKind();
+    if (!kind || !this.complete) return undefined;
+    const low = range.low && sortValue(kind, range.low.value);
+    const high = range.high && sortValue(kind, range.high.value);
+    if (low === undefined && range.low) return undefined;
+    if (high === undefined && range.high) return undefined;
+    const tree = this.orderedKeys(kind);
+    const from = low ?? tree.minKey();
+    const to = high ?? tree.maxKey();
+    const out: string[] = [];
+    if (from === undefined || to === undefined) return out;
+    const includeHigh = range.high ? range.high.inclusive : true;
+    tree.forRange(from, to, includeHigh, (value, key) => {
+      if (range.low && !range.low.inclusive && value === low) return;
+      out.push(key);
+    });
+    return out;
+  }
+
+  /** The one orderable kind every document holds, when there is one. */
+  private rangeKind(): RangeKind | undefined {
+    if (this.fields.length !== 1 || this.irregular > 0) return undefined;
+    const held = RANGE_KINDS.filter((k) => this.kindCounts[k] > 0);
+    return held.length === 1 ? held[0] : undefined;
+  }
+
+  private orderedKeys(kind: RangeKind): BTree<number | string, string> {
+    if (this.ordered) return this.ordered;
+    const tree = new BTree<number | string, string>(undefined, compareSortValues);
+    for (const key of this.entries.keys()) tree.set(sortValueOfKey(kind, key), key);
+    this.ordered = tree;
+    return tree;
+  }
+
+  /** Keeps the kind counts (and the ordered keys, once built) in step with one document's keys. */
+  private countKinds(keys: IndexKey[], delta: 1 | -1): void {
+    const only = keys.length === 1 ? keys[0] : undefined;
+    const kind = only && only.values.length === 1 ? kindOf(only.values[0]) : undefined;
+    if (only && kind) {
+      this.kindCounts[kind] += delta;
+      if (this.ordered && this.rangeKind() === kind) {
+        const value = sortValueOfKey(kind, only.key);
+        if (delta === 1) this.ordered.set(value, only.key);
+        else if (!this.entries.has(only.key)) this.ordered.delete(value);
+        return;
+      }
+    } else this.irregular += delta;
+    // the kinds changed (or were mixed): build again on the next range lookup
+    this.ordered = undefined;
+  }
+}
+
+type RangeKind = 'number' | 'string' | 'date';
+const RANGE_KINDS: RangeKind[] = ['number', 'string', 'date'];
+
+/** One end of a range on one field. */
+export interface RangeBound {
+  value: unknown;
+  inclusive: boolean;
+}
+
+/** A range on one field: either end may be open. */
+export interface Range {
+  low?: RangeBound;
+  high?: RangeBound;
+}
+
+function kindOf(value: unknown): RangeKind | undefined {
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : 'number';
+  if (typeof value === 'string') return 'string';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : 'date';
+  return undefined;
+}
+
+/** The value a bound orders by within `kind`, or undefined when it is of another kind. */
+function sortValue(kind: RangeKind, value: unknown): number | string | undefined {
+  if (kindOf(value) !== kind) return undefined;
+  return value instanceof Date ? value.getTime() : (value as number | string);
+}
+
+/** The sort value back from a canonical key (`valueKey`: `n<number>`, `s<string>`, `t<ms>`). */
+function sortValueOfKey(kind: RangeKind, key: string): number | string {
+  return kind === 'string' ? key.slice(1) : Number(key.slice(1));
+}
+
+function compareSortValues(a: number | string, b: number | string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Canonical key -> the one id holding it, or a Set when several do. */
