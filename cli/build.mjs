@@ -188,6 +188,15 @@ const mcpImports = [
   '@modelcontextprotocol/sdk/server/index.js',
   '@modelcontextprotocol/sdk/types.js',
 ];
+// The whole CLI (dist/cli.js) and the install command alone (dist/install.js) bundle alike: the data
+// SDK and the MCP server stay bundles of their own, loaded when a command needs them.
+const commandPlugins = [
+  zodEnglishOnly,
+  lazyBuiltins,
+  noStreamsPolyfill,
+  toBundle('data.js', ['@pkg/shared/data']),
+  toBundle('mcp.js', mcpImports),
+];
 await Promise.all([
   build({
     ...common,
@@ -199,25 +208,13 @@ await Promise.all([
     ...common,
     entryPoints: ['src/main.ts'],
     outfile: 'dist/cli.js',
-    plugins: [
-      zodEnglishOnly,
-      lazyBuiltins,
-      noStreamsPolyfill,
-      toBundle('data.js', ['@pkg/shared/data']),
-      toBundle('mcp.js', mcpImports),
-    ],
+    plugins: commandPlugins,
   }),
   build({
     ...common,
     entryPoints: ['src/install-main.ts'],
     outfile: 'dist/install.js',
-    plugins: [
-      zodEnglishOnly,
-      lazyBuiltins,
-      noStreamsPolyfill,
-      toBundle('data.js', ['@pkg/shared/data']),
-      toBundle('mcp.js', mcpImports),
-    ],
+    plugins: commandPlugins,
   }),
   build({
     ...common,

@@ -15,30 +15,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
 import { recordDataRequests } from './data-requests.js';
+import { hostileSkillMd } from './hostile-skill.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const DESCRIPTION = 'Greets people </script><script>window.__pwned = "description"</script> by name.';
-const SKILL_MD = [
-  '---',
-  'name: hello',
-  `description: ${DESCRIPTION}`,
-  '---',
-  '',
-  '# Hello skill',
-  '',
-  'Use **hello** when someone should be greeted.',
-  '',
-  '<script>window.__pwned = "script"</script>',
-  '',
-  '<img src="/x.png" onerror="window.__pwned = \'img\'">',
-  '',
-  '[the docs](https://docs.example.com/hello) and [bad](javascript:window.__pwned=1)',
-  '',
+const SKILL_MD = hostileSkillMd(DESCRIPTION, [
   '```html',
   '</script><script>window.__pwned = "code"</script>',
   '```',
   '',
-].join('\n');
+]);
 
 let server: SpawnedServer;
 let browser: Browser;

@@ -17,30 +17,14 @@ import { scaffold } from '@pkg/shared';
 import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
 import { launchBrowser } from './browser.js';
 import { proceduresOf, recordDataRequests } from './data-requests.js';
+import { hostileSkillMd } from './hostile-skill.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cli/dist/pkg.js');
 const REPOSITORY = 'https://git.example.com/alice/hello.git';
 /** The commit the second version was published from (read from the author's work tree). */
 let COMMIT = '';
-const skillMd = (description: string) =>
-  [
-    '---',
-    'name: hello',
-    `description: ${description}`,
-    '---',
-    '',
-    '# Hello skill',
-    '',
-    'Use **hello** when someone should be greeted.',
-    '',
-    '<script>window.__pwned = "script"</script>',
-    '',
-    '<img src="/x.png" onerror="window.__pwned = \'img\'">',
-    '',
-    '[the docs](https://docs.example.com/hello) and [bad](javascript:window.__pwned=1)',
-    '',
-  ].join('\n');
+const skillMd = (description: string) => hostileSkillMd(description);
 
 let server: SpawnedServer;
 let browser: Browser;

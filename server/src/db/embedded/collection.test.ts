@@ -3,9 +3,9 @@
 // selects, in natural order, through inserts, replacements and removals, multikey values and
 // missing fields.
 import type { Document } from './bson.js';
-import { Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { Collection } from './collection.js';
+import { viaIndex, viaScan } from '../../../test/helpers/collection-lookups.js';
 
 function collectionWith(docs: Document[]): Collection {
   const coll = new Collection('db', 'c', {}, { sink: () => undefined });
@@ -13,18 +13,6 @@ function collectionWith(docs: Document[]): Collection {
   coll.createIndex({ key: { files_id: 1, n: 1 }, name: 'files_id_1_n_1', unique: true });
   for (const doc of docs) coll.insert(doc);
   return coll;
-}
-
-const ids = (docs: Document[]) => docs.map((d) => d._id as number);
-
-function viaIndex(coll: Collection, filter: Document): number[] {
-  const query = new Query(filter);
-  return ids(coll.candidates(filter).filter((d) => query.test(d)));
-}
-
-function viaScan(coll: Collection, filter: Document): number[] {
-  const query = new Query(filter);
-  return ids(coll.all().filter((d) => query.test(d)));
 }
 
 function sample(): Document[] {

@@ -6,18 +6,24 @@
 // A single-field index also answers ranges ($gt/$gte/$lt/$lte) while every document holds one
 // value of one kind (numbers, strings or dates), through an ordered tree of its keys built on
 // the first range lookup (docs/performance.md, "Range lookups in the embedded store").
+import { createRequire } from 'node:module';
 import { Query } from 'mingo';
-import sortedBtree from 'sorted-btree';
+import type * as SortedBtree from 'sorted-btree';
 import type { Document } from './bson.js';
 import { CommandError } from './errors.js';
 import { hasPath, pathValues, valueKey, formatDocument, isPlainObject } from './bson-values.js';
 
-// the package is CommonJS with its class as `exports.default`: Node's default import is the
-// exports object, a bundler's (vitest) may be the class itself
-type BTreeClass = typeof sortedBtree.default;
-const imported: unknown = sortedBtree;
-const BTree: BTreeClass =
-  typeof imported === 'function' ? (imported as BTreeClass) : (imported as { default: BTreeClass }).default;
+// sorted-btree is CommonJS with its class as `exports.default`. Node's default import is the
+// exports object, a bundler's (vitest's, and the SPA's type check, which reads this file through the
+// router's type) the class itself: required here, the class is `.default` under every loader, and
+// its type is unwrapped from whichever shape the module system gives it.
+type ClassOf<T> = T extends abstract new (...args: never[]) => unknown
+  ? T
+  : T extends { default: infer D }
+    ? ClassOf<D>
+    : never;
+type BTreeClass = ClassOf<typeof SortedBtree>;
+const BTree = (createRequire(import.meta.url)('sorted-btree') as { default: BTreeClass }).default;
 type BTree<K, V> = InstanceType<typeof BTree<K, V>>;
 
 export interface IndexSpec extends Document {

@@ -6,20 +6,9 @@ import type { Document } from './bson.js';
 import { Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { Collection } from './collection.js';
+import { viaIndex, viaScan } from '../../../test/helpers/collection-lookups.js';
 import { findDocuments } from './query.js';
 import type { FindSpec } from './query.js';
-
-const ids = (docs: Document[]) => docs.map((d) => d._id as number);
-
-function viaIndex(coll: Collection, filter: Document): number[] {
-  const query = new Query(filter);
-  return ids(coll.candidates(filter).filter((d) => query.test(d)));
-}
-
-function viaScan(coll: Collection, filter: Document): number[] {
-  const query = new Query(filter);
-  return ids(coll.all().filter((d) => query.test(d)));
-}
 
 function indexed(field: string): Collection {
   const coll = new Collection('db', 'c', {}, { sink: () => undefined });
