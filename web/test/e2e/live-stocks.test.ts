@@ -310,13 +310,17 @@ describe('/stocks', () => {
       expect(await card.getByRole('heading', { name: 'Regulator filings of AAPL' }).count()).toBe(1);
       expect(await card.getByTestId('source-name').textContent()).toBe('SEC EDGAR');
       expect(await card.getByTestId('source-age').textContent()).toMatch(AGE);
-      // SEC double: Apple's 8-K of 2026-10-30 with items 2.02 and 9.01; one form 4 in 30 days.
+      // SEC double: Apple's 8-K of 2026-10-30 with items 2.02 and 9.01. Its insider forms are a
+      // Form 4 filed 2026-10-28 and a Form 3 filed 2026-07-15 (shared/test/vendors/sec-edgar-server.ts);
+      // the spawned server counts them back 30 days from its own clock, the real one.
+      const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+      const insiders = ['2026-10-28', '2026-07-15'].filter((filed) => filed >= since).length;
       expect(await card.getByText('Item 2.02 earnings', { exact: true }).count()).toBe(1);
       expect(
         await card.getByText('Item 9.01 financial statements and exhibits', { exact: true }).count(),
       ).toBe(1);
       expect(await card.getByTestId('insider-count').textContent()).toContain(
-        'Insider forms (3, 4, 5) in the last 30 days: 1',
+        `Insider forms (3, 4, 5) in the last 30 days: ${insiders}`,
       );
       const eightK = card.getByRole('link', { name: '8-K filed 2026-10-30', exact: true });
       expect(await eightK.getAttribute('href')).toMatch(
