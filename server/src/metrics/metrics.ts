@@ -12,7 +12,8 @@ export type CacheName =
   | 'package_responses'
   | 'version_responses'
   | 'v1_answers'
-  | 'data_results';
+  | 'data_results'
+  | 'package_pages';
 
 /** What a data-provider call came to (docs/operator.md, "Metrics"). */
 export type ProviderOutcome = 'live' | 'cached' | 'unavailable' | 'rate_limited' | 'error';

@@ -56,6 +56,12 @@ function procedureAt(caller: Caller, path: string): Procedure {
   return procedure;
 }
 
+/** The page's answers, and whether every query of the page answered (none left out). */
+export interface PageAnswers {
+  entries: PageDataEntry[];
+  complete: boolean;
+}
+
 /**
  * The page's answers, all asked at once; those that failed are left out (the SPA asks for them),
  * and nothing at all when the package or the version is unknown.
@@ -64,7 +70,7 @@ export async function packagePageData(
   req: Request,
   deps: AppDeps,
   page: PackagePage,
-): Promise<PageDataEntry[] | undefined> {
+): Promise<PageAnswers | undefined> {
   const caller = createCaller({ ...createContext({ req, deps }), authorization: undefined });
   const queries = Object.entries(packagePageQueries(page));
   const settled = await Promise.allSettled(
@@ -77,7 +83,7 @@ export async function packagePageData(
     // Without the package and the version, the page is the not-found page: no data at all.
     else if ((PACKAGE_PAGE_REQUIRED as readonly string[]).includes(key)) return undefined;
   }
-  return entries;
+  return { entries, complete: entries.length === queries.length };
 }
 
 /**

@@ -3,10 +3,12 @@
 // build's manifest (web/vite.config.ts, `build.manifest`), so the browser fetches them while it
 // evaluates the first bundle, a place for the server's render of the page inside `#root` (spa/
 // page-render.ts) and one for the page's data before `</body>`. Both files are read
-// again when index.html changes (a new build); a build without a manifest gets no preloads.
-import { readFileSync, statSync } from 'node:fs';
+// again when index.html changes (a new build, seen by the cheap check of spa/build-check.ts); a
+// build without a manifest gets no preloads.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { whenRebuilt } from './build-check.js';
 
 /** The build manifest's rows that matter here: each chunk's file and its static imports. */
 const manifestSchema = z.record(
@@ -66,11 +68,6 @@ export interface PageShell {
 /** The SPA's root element as index.html writes it, empty. */
 const ROOT = '<div id="root">';
 
-interface Built {
-  mtimeMs: number;
-  shells: Record<PageKind, PageShell>;
-}
-
 function buildShells(html: string, manifest: Manifest | undefined): Record<PageKind, PageShell> {
   const bodyEnd = html.lastIndexOf('</body>');
   const cut = bodyEnd === -1 ? html.length : bodyEnd;
@@ -89,16 +86,15 @@ function buildShells(html: string, manifest: Manifest | undefined): Record<PageK
   return { latest: shell('latest'), version: shell('version') };
 }
 
-/** The shells of a web dir, read again when its index.html changes. */
-export function pageShells(webDir: string): (kind: PageKind) => PageShell {
+/** The shells of a web dir, read again when its index.html changes; undefined without one. */
+export function pageShells(webDir: string): () => Record<PageKind, PageShell> | undefined {
   const index = path.join(webDir, 'index.html');
-  let built: Built | undefined;
-  return (kind) => {
-    const { mtimeMs } = statSync(index);
-    if (built?.mtimeMs !== mtimeMs) {
-      const shells = buildShells(readFileSync(index, 'utf8'), readManifest(webDir));
-      built = { mtimeMs, shells };
+  return whenRebuilt(index, (mtimeMs) => {
+    if (mtimeMs === undefined) return undefined;
+    try {
+      return buildShells(readFileSync(index, 'utf8'), readManifest(webDir));
+    } catch {
+      return undefined;
     }
-    return built.shells[kind];
-  };
+  });
 }

@@ -32,15 +32,25 @@ async function findPackage(deps: RegistryDeps, ref: PackageRef): Promise<Package
 }
 
 /**
- * The package document. Served from the per-process cache while the stored revision still
- * equals the one read before the cached answer was built (metadata-cache.ts).
+ * The package's stored revision (null: no such package), read after this call was made: what a
+ * reader that keeps its own answers per revision labels them with and checks them against (the
+ * server's package pages, spa/page-cache.ts). Every publish, yank, deprecation and trusted-publisher
+ * change bumps it.
  */
+export function packageRevision(deps: RegistryDeps, ref: PackageRef): Promise<number | null> {
+  return deps.metadata.revisions.read(ref);
+}
+
 /** The package's stored revision, read by the caller just before (see getPackage, findVersion). */
 export interface KnownRevision {
   revision: number | null;
 }
 
-/** `known`: the revision the caller has just read; else it is read here. */
+/**
+ * The package document. Served from the per-process cache while the stored revision still
+ * equals the one read before the cached answer was built (metadata-cache.ts). `known`: the
+ * revision the caller has just read; else it is read here.
+ */
 export async function getPackage(
   deps: RegistryDeps,
   ref: PackageRef,

@@ -134,6 +134,18 @@ async function assertRoom(
     );
 }
 
+/**
+ * A new revision of the package once its publishers have changed, so that what readers keep per
+ * revision (the server's package pages: docs/performance.md, "The package page, second pass: files
+ * sent as built") is read again; nothing when the package has no version yet.
+ */
+async function bumpRevision(deps: RegistryDeps, ref: PackageRef): Promise<void> {
+  await deps.models.Package.updateOne(
+    { namespace: ref.namespace, name: ref.name },
+    { $inc: { revision: 1 } },
+  );
+}
+
 export async function addPublisher(
   deps: RegistryDeps,
   auth: Auth,
@@ -157,6 +169,7 @@ export async function addPublisher(
     addedBy: auth.user,
     addedAt: deps.clock(),
   });
+  await bumpRevision(deps, input);
   deps.logger.info(
     { package: formatPackageId(namespace, name), publisher: doc.publisherId, by: auth.user },
     'trusted publisher added',
@@ -177,6 +190,7 @@ export async function removePublisher(
       'NOT_FOUND',
       `${formatPackageId(namespace, name)} has no trusted publisher ${id}.`,
     );
+  await bumpRevision(deps, input);
   deps.logger.info(
     { package: formatPackageId(namespace, name), publisher: id, by: auth.user },
     'trusted publisher removed',
@@ -192,6 +206,9 @@ export async function setPublishingPolicy(
   const { namespace, name, requireTrustedPublishing } = input;
   await assertOwner(deps, auth, input);
   await assertPublished(deps, input);
-  await deps.models.Package.updateOne({ namespace, name }, { $set: { requireTrustedPublishing } });
+  await deps.models.Package.updateOne(
+    { namespace, name },
+    { $set: { requireTrustedPublishing }, $inc: { revision: 1 } },
+  );
   return listPublishers(deps, input);
 }
