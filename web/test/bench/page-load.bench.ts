@@ -15,8 +15,10 @@
 // load of the package page; BENCH_COMPARE=<dir>[:<server main.js>][,…] serves other builds of the
 // SPA too, each behind its own server (this checkout's built server, or the one named: another
 // branch's server/dist/main.js), and loads them in turn with this one (a loaded machine weighs on
-// each alike), printing each one's time until SKILL.md shows. It prints figures; nothing here
-// asserts a timing.
+// each alike), printing each one's time until SKILL.md shows, then the server CPU each one spends
+// on a package page's HTML (the page kept per revision or drawn anew: docs/performance.md, "The
+// package page, second pass: files sent as built"). It prints figures; nothing here asserts a
+// timing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Request } from 'playwright-core';
 import { afterAll, bench, describe } from 'vitest';
 import { buildPackage, publishArchive, runAdmin, spawnServer, type SpawnedServer } from '@pkg/server/testing';
+import type * as CpuModule from '../../../server/bench/cpu.js';
 import type * as TargetsModule from '../../../server/bench/targets.js';
 import { launchBrowser } from '../e2e/browser.js';
 import { isDataRequest } from '../e2e/data-requests.js';
@@ -33,6 +36,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const { recordTarget } = (await import(
   pathToFileURL(path.resolve(here, '../../../server/dist-bench/bench/targets.js')).href
 )) as typeof TargetsModule;
+const { cpuSeconds } = (await import(
+  pathToFileURL(path.resolve(here, '../../../server/dist-bench/bench/cpu.js')).href
+)) as typeof CpuModule;
 const BENCH = 'web page-load.bench.ts';
 /**
  * The targets (docs/performance.md, "The package page" and "The package page's first paint"): at
@@ -87,7 +93,7 @@ const SKILL_MD = '[data-testid="skill-md"]';
 
 /** One response of a load: what it was, when it started and ended (ms from navigation), its bytes. */
 interface Fetched {
-  kind: 'html' | 'script' | 'data';
+  kind: 'html' | 'script' | 'style' | 'data';
   what: string;
   start: number;
   end: number;
@@ -102,7 +108,7 @@ async function fetched(request: Request, kind: Fetched['kind'], origin: number):
   const what =
     kind === 'html'
       ? url.pathname
-      : kind === 'script'
+      : kind === 'script' || kind === 'style'
         ? path.basename(url.pathname)
         : `${url.pathname.replace(/^\/trpc\//, '')}${url.searchParams.has('batch') ? ' (batch)' : ''}`;
   return {
@@ -135,6 +141,7 @@ async function firstLoad(
       navigation ??= request;
       finished.push({ request, kind: 'html' });
     } else if (request.resourceType() === 'script') finished.push({ request, kind: 'script' });
+    else if (request.resourceType() === 'stylesheet') finished.push({ request, kind: 'style' });
     else if (isDataRequest(request)) finished.push({ request, kind: 'data' });
   });
   const started = performance.now();
@@ -250,6 +257,32 @@ console.log(
   ].join('\n'),
 );
 
+const HTML_LOADS = 100;
+const HTML_ROUNDS = 5;
+
+/**
+ * The server CPU (its process's user and system time, /proc) per GET of the package page's HTML, as
+ * a browser asks for it, for each server: HTML_LOADS loads one after another, the servers in turn,
+ * HTML_ROUNDS rounds; the median round of each, in ms per load.
+ */
+async function htmlCpu(servers: SpawnedServer[]): Promise<number[]> {
+  const rounds = servers.map(() => [] as number[]);
+  for (let round = 0; round < HTML_ROUNDS; round++) {
+    for (const [i, site] of servers.entries()) {
+      const pid = site.child.pid ?? 0;
+      const before = cpuSeconds(pid);
+      for (let n = 0; n < HTML_LOADS; n++) {
+        const res = await fetch(`${site.url}${PACKAGE_PAGE}`, {
+          headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+        });
+        await res.arrayBuffer();
+      }
+      rounds[i]?.push(((cpuSeconds(pid) - before) * 1000) / HTML_LOADS);
+    }
+  }
+  return rounds.map((xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN);
+}
+
 /**
  * BENCH_COMPARE: this build and the others, each behind its own server, loaded in turn (the order
  * rotating each round) for ITERATIONS rounds after WARMUP, so that a loaded machine weighs on every
@@ -258,23 +291,32 @@ console.log(
 async function compareWith(builds: Build[]): Promise<void> {
   const sites = [{ server, dataDir }, ...(await Promise.all(builds.map((b) => startSite(b.dir, b.main))))];
   const times = sites.map(() => [] as number[]);
+  // when the stylesheet, which the first paint waits for, had arrived (ms after navigation)
+  const styleIn = sites.map(() => [] as number[]);
   for (let round = 0; round < WARMUP + ITERATIONS; round++) {
     for (let k = 0; k < sites.length; k++) {
       const i = (round + k) % sites.length;
-      const { context, shownMs } = await firstLoad(PACKAGE_PAGE, SKILL_MD, false, sites[i]?.server.url);
-      await context.close();
-      if (round >= WARMUP) times[i]?.push(shownMs);
+      const load = await firstLoad(PACKAGE_PAGE, SKILL_MD, false, sites[i]?.server.url);
+      await load.context.close();
+      if (round < WARMUP) continue;
+      times[i]?.push(load.shownMs);
+      const style = load.responses.find((r) => r.kind === 'style');
+      if (style) styleIn[i]?.push(style.end);
     }
   }
   const label = [webDir, ...builds.map((b) => (b.main ? `${b.dir} (server ${b.main})` : b.dir))];
-  console.log('\nTime until SKILL.md shows, builds loaded in turn (median, p10–p90):');
-  times.forEach((xs, i) => {
+  const spread = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
     const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-    console.log(
-      `  ${median.toFixed(0).padStart(5)} ms (${quantile(sorted, 0.1).toFixed(0)}–${quantile(sorted, 0.9).toFixed(0)})  ${label[i]}`,
-    );
-  });
+    return `${median.toFixed(0).padStart(5)} ms (${quantile(sorted, 0.1).toFixed(0)}–${quantile(sorted, 0.9).toFixed(0)})`;
+  };
+  console.log('\nTime until SKILL.md shows, builds loaded in turn (median, p10–p90); the stylesheet in:');
+  times.forEach((xs, i) => console.log(`  ${spread(xs)}; ${spread(styleIn[i] ?? [])}  ${label[i]}`));
+  console.log(
+    `\nServer CPU per HTML of the package page, ${HTML_LOADS} loads one after another (median of ${HTML_ROUNDS} rounds in turn):`,
+  );
+  const cpu = await htmlCpu(sites.map((s) => s.server));
+  cpu.forEach((ms, i) => console.log(`  ${ms.toFixed(2).padStart(7)} ms  ${label[i]}`));
   for (const site of sites.slice(1)) {
     await site.server.stop();
     rmSync(site.dataDir, { recursive: true, force: true });
