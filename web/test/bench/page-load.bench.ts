@@ -2,9 +2,9 @@
 // a child process on loopback, serving web/dist, or the build in BENCH_WEB_DIR to compare two
 // builds) with one published package, driven by Chromium. Prints the JavaScript transferred (the
 // encoded bytes of every script response: gzip, as the build compressed them and the server sends
-// them) on a first load of `/` and of the package page, each with its target; the package page's load as
-// a waterfall (each script and data request, when it started and ended, its size, and when
-// SKILL.md showed), and the data requests (tRPC round trips) of a first load of the latest-version
+// them) on a first load of `/` and of the package page, each with its target; the package page's
+// load as a waterfall (each script, stylesheet and data request, when it started and ended, its
+// size, and when SKILL.md showed), and the data requests (tRPC round trips) of a first load of the latest-version
 // page and of a version's page (none: the server puts the page's data into its HTML) and of a
 // client-side navigation to the package page (one); then benchmarks the time until the package page shows its content (SKILL.md
 // rendered), each iteration a fresh browser context with an empty cache, and prints its median
