@@ -26,6 +26,8 @@ import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
 import { insertDocument } from '../../db/insert-document.js';
 import { JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../db/journaled-later.js';
 import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
+import { versionDocument } from '../../db/models/version-document.js';
+import { updatePackageSummary } from '../../db/models/package-summary-update.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
@@ -278,7 +280,7 @@ async function writeVersion(
   const { filename, format, mediaType } = file;
   try {
     const doc = { ...record, artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType } };
-    await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true });
+    await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true }, versionDocument);
     return 'written';
   } catch (error) {
     await deps.artifacts
@@ -393,12 +395,14 @@ export async function refreshPackageSummary(
     $setOnInsert: { id, createdAt: at },
     $inc: { revision: 1 },
   };
+  const { commands, models } = deps;
   try {
-    await deps.models.Package.updateOne({ namespace, name }, update, { upsert: true });
+    await updatePackageSummary(commands, models.Package, { namespace, name }, update, { upsert: true });
   } catch (error) {
     // Two first publishes of one package race on the upsert: the loser updates the winner's.
     if ((error as { code?: unknown }).code !== 11000) throw error;
-    await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set, $inc: update.$inc });
+    const { $set, $inc } = update;
+    await updatePackageSummary(commands, models.Package, { namespace, name }, { $set, $inc });
   } finally {
     deps.search.invalidate();
   }
