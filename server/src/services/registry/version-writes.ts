@@ -87,8 +87,11 @@ export interface VersionToPublish {
   origin: ProvenanceOrigin;
   /** The current key, checked by the caller; by default checked here (currentSigner). */
   signer?: Signer | undefined;
-  /** The static look at its code, from the files the caller decoded (code-scan.ts). */
-  codeScan?: VersionCodeScan | undefined;
+  /**
+   * The static look at its code, from the files the caller decoded (code-scan.ts); a function is
+   * called while the artifact's copies are written (docs/performance.md, "Publish, fourth pass").
+   */
+  codeScan?: VersionCodeScan | (() => VersionCodeScan) | undefined;
 }
 
 /**
@@ -126,12 +129,13 @@ export async function publishVersion(
   const { filename, format } = file;
   const provenance = provenanceOf({ ...fields, format, filename }, input.origin);
   const signature = signVersion(signer, { ...fields, provenance });
+  const codeScan = typeof input.codeScan === 'function' ? input.codeScan() : input.codeScan;
   const record: NewVersion = {
     ...fields,
     provenance,
     signatures: [signature],
     logIndex: nextIndexGuess(deps),
-    ...(input.codeScan ? { codeScan: input.codeScan } : {}),
+    ...(codeScan ? { codeScan } : {}),
     searchTerms: versionSearchTerms(manifest, input.files),
   };
   const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
