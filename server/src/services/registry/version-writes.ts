@@ -2,7 +2,10 @@
 // (docs/registry-api.md, "Publish" and "Provenance"; docs/legacy-bundles.md):
 //   publishVersion  builds the artifact's file entry and the version record (fields, integrity,
 //                   size, provenance, timestamps) from what the caller checked, then runs:
-//   storeArtifact   the bytes into the artifact store, then read back and checked while:
+//   storeArtifact   the bytes into the artifact store, then read back and checked while (its local
+//                   disk copy finishes while the log entry and the summary are written, and the
+//                   publish waits for it before it answers: docs/performance.md, "Publish, fourth
+//                   pass"):
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
 //                   signed"), is written, with the log index its entry is likely to get (the size
 //                   of the tree this process appended last); on a failure of either, both are
@@ -113,7 +116,7 @@ export async function publishVersion(
     format: artifact.format,
   };
   // The version record is written while the stored bytes are read back and checked.
-  const { fileId, verified } = await storeArtifact(deps, input.bytes, file, artifact.what);
+  const { fileId, verified, copied } = await storeArtifact(deps, input.bytes, file, artifact.what);
   const now = deps.clock();
   const fields = {
     namespace,
@@ -138,14 +141,17 @@ export async function publishVersion(
     ...(codeScan ? { codeScan } : {}),
     searchTerms: versionSearchTerms(manifest, input.files),
   };
-  const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
+  const [written, checked] = await Promise.allSettled([
+    writeVersion(deps, record, fileId, file, copied),
+    verified,
+  ]);
   if (written.status === 'rejected') throw written.reason;
   if (written.value === 'exists') return 'exists';
   if (checked.status === 'rejected') {
     await undoPublish(deps, record, null); // the failed check removed the stored bytes
     throw checked.reason;
   }
-  await logAndRefresh(deps, record, fileId, { signer, at: now });
+  await logAndRefresh(deps, record, fileId, { signer, at: now, copied });
   return 'written';
 }
 
@@ -159,7 +165,7 @@ async function logAndRefresh(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
-  { signer, at }: { signer: Signer; at: Date },
+  { signer, at, copied }: { signer: Signer; at: Date; copied?: Promise<void> | undefined },
 ): Promise<void> {
   const signature = record.signatures[0];
   const logged = signature
@@ -179,8 +185,9 @@ async function logAndRefresh(
     readUnjournaled: true,
     written: { ...record, yanked: undefined, deprecated: null },
   });
-  // Every write settles before the undo, so that none lands after it.
-  const settled = await Promise.allSettled([logged, setIndex, refreshed]);
+  // Every write settles before the undo, so that none lands after it; the artifact's local copy
+  // too, written meanwhile (it never rejects).
+  const settled = await Promise.allSettled([logged, setIndex, refreshed, copied]);
   const failedAt = settled.findIndex((s) => s.status === 'rejected');
   const failed = settled[failedAt];
   if (!failed || failed.status !== 'rejected') return;
@@ -233,7 +240,7 @@ export async function storeArtifact(
   bytes: Uint8Array,
   file: ArtifactFile,
   what: string,
-): Promise<{ fileId: FileId; verified: Promise<void> }> {
+): Promise<{ fileId: FileId; verified: Promise<void>; copied: Promise<void> }> {
   const failed = (error: unknown): RegistryError => {
     const failure = mapStorageFailure(error);
     if (failure instanceof RegistryError) return failure;
@@ -247,11 +254,16 @@ export async function storeArtifact(
   };
   try {
     const written = await deps.artifacts.write(bytes, file, { journaledLater: true });
-    const verified = written.verified.catch((error: unknown) => {
+    const verified = (written.checked ?? written.verified).catch((error: unknown) => {
       throw failed(error);
     });
     verified.catch(() => undefined); // awaited by the caller
-    return { fileId: written.id, verified };
+    // settles once the local copy is written too; its failure is `verified`'s
+    const copied = written.verified.then(
+      () => undefined,
+      () => undefined,
+    );
+    return { fileId: written.id, verified, copied };
   } catch (error) {
     throw failed(error);
   }
@@ -280,6 +292,7 @@ async function writeVersion(
   record: NewVersion,
   fileId: FileId,
   file: ArtifactFile,
+  copied: Promise<void>,
 ): Promise<'written' | 'exists'> {
   const { filename, format, mediaType } = file;
   try {
@@ -287,6 +300,7 @@ async function writeVersion(
     await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true }, versionDocument);
     return 'written';
   } catch (error) {
+    await copied; // the local copy is removed once written, never while it is
     await deps.artifacts
       .remove(fileId)
       .catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
