@@ -19,8 +19,9 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  writeFile as writeFileCallback,
 } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -62,6 +63,8 @@ export interface DiskArtifactCacheOptions {
 
 const KEY = /^[0-9a-f]{24}$/;
 const openForReading = promisify(openFd);
+/** fs.writeFile with callbacks: fewer steps than the promises API's FileHandle for one small write. */
+const writeFile = promisify(writeFileCallback);
 const sizeOf = (fd: number) => promisify(fstat)(fd).then((stats) => stats.size);
 
 /** What the steps below share: the directory, its budget, the copies kept and those being written. */
@@ -76,8 +79,11 @@ interface DiskState {
 }
 
 const fileOf = (state: DiskState, key: string) => path.join(state.dir, key);
+/** Temporary names: this process's random tag and a count, unique among the processes sharing the directory. */
+const PROCESS_TAG = randomBytes(6).toString('hex');
+let temporaries = 0;
 const temporaryOf = (state: DiskState, key: string) =>
-  path.join(state.dir, `${key}.${randomBytes(6).toString('hex')}.tmp`);
+  path.join(state.dir, `${key}.${PROCESS_TAG}${(temporaries += 1).toString(36)}.tmp`);
 
 /** The copies kept, by size; one leaving the budget (or deleted) is unlinked at once. */
 function createCopies(options: DiskArtifactCacheOptions): LRUCache<string, number> {

@@ -49,6 +49,12 @@ export interface WrittenArtifact {
    * rejects, with the stored file removed, when it does not.
    */
   verified: Promise<void>;
+  /**
+   * Settles as `verified` does, but without waiting for the local copy (which fails only with the
+   * backend's check): a caller may go on once the bytes are checked and wait for `verified` later
+   * (docs/performance.md, "Publish, fourth pass"). Equal to `verified` for the backend's own write.
+   */
+  checked?: Promise<void> | undefined;
 }
 
 /** How the bytes are written: `journaledLater`, by the caller's last, journaled write. */
@@ -418,15 +424,17 @@ export function createArtifactStore(
       await disk?.delete(key).catch(() => undefined);
       throw error;
     }
-    const verified = Promise.all([written.verified, copied]).then(
-      () => undefined,
-      async (error: unknown) => {
-        await disk?.delete(key).catch(() => undefined);
-        throw error;
-      },
-    );
-    verified.catch(() => undefined); // the caller awaits it; a failure is not unhandled meanwhile
-    return { id, verified };
+    // the local copy is removed once it is written (never while it is), when the check fails
+    const checked = written.verified.catch(async (error: unknown) => {
+      await copied;
+      await disk?.delete(key).catch(() => undefined);
+      throw error;
+    });
+    const verified = Promise.all([checked, copied]).then(() => undefined);
+    // the caller awaits them; a failure is not unhandled meanwhile
+    checked.catch(() => undefined);
+    verified.catch(() => undefined);
+    return { id, verified, checked };
   };
   return {
     write,

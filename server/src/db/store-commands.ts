@@ -8,8 +8,9 @@
 //                      driver, socket, wire protocol or mongoose on the way
 // openStore (connect.ts) attaches the in-process path to the connection of the store it started;
 // storeCommandsOf picks it when there is one. Each operation behaves as the driver's: an insert
-// gives a document without `_id` one (on the document, as the driver does) and throws a write
-// error as the driver does (MongoServerError with `code`, `keyPattern`, `keyValue`); a lost store
+// gives a document without `_id` one (on the document, as the driver does); an insert and an update
+// (the package summary's, docs/performance.md, "Publish, fourth pass") throw a write error as the
+// driver does (MongoServerError with `code`, `keyPattern`, `keyValue`); a lost store
 // is a network error (errors/storage-failure.ts maps it to 503); the options `journaledLater`
 // and `readUnjournaled` are db/journaled-later.ts's.
 import type { Document } from 'mongodb';
@@ -30,10 +31,22 @@ export interface StoreFindOptions {
   readUnjournaled?: boolean | undefined;
 }
 
+export interface StoreUpdateOptions extends StoreWriteOptions {
+  /** Inserts a document made of the filter's equalities and the update when none matches. */
+  upsert?: boolean | undefined;
+}
+
 export interface StoreCommands {
   /** Which path serves the operations (the tests check which one a store got). */
   readonly path: 'driver' | 'in-process';
   insertOne(collection: string, doc: Document, options?: StoreWriteOptions): Promise<void>;
+  /** One update (operators, as the driver's updateOne sends them), journaled unless `journaledLater`. */
+  updateOne(
+    collection: string,
+    filter: Document,
+    update: Document,
+    options?: StoreUpdateOptions,
+  ): Promise<void>;
   find<T = Document>(collection: string, filter: Document, options?: StoreFindOptions): Promise<T[]>;
 }
 
@@ -56,6 +69,14 @@ export function driverCommands(connection: Connection): StoreCommands {
       await databaseOf(connection)
         .collection(collection)
         .insertOne(doc, options.journaledLater ? JOURNALED_LATER : {});
+    },
+    async updateOne(collection, filter, update, options = {}) {
+      await databaseOf(connection)
+        .collection(collection)
+        .updateOne(filter, update, {
+          ...(options.upsert ? { upsert: true } : {}),
+          ...(options.journaledLater ? JOURNALED_LATER : {}),
+        });
     },
     find<T>(collection: string, filter: Document, options: StoreFindOptions = {}) {
       const { projection, sort, limit, readUnjournaled } = options;
@@ -106,6 +127,16 @@ export function inProcessCommands(
       const reply = await command('insert', {
         insert: collection,
         documents: [doc],
+        ordered: true,
+        ...(options.journaledLater ? JOURNALED_LATER : {}),
+      });
+      const [writeError] = (reply.writeErrors ?? []) as Document[];
+      if (writeError) throw new mongoose.mongo.MongoServerError(writeError);
+    },
+    async updateOne(collection, filter, update, options = {}) {
+      const reply = await command('update', {
+        update: collection,
+        updates: [{ q: filter, u: update, ...(options.upsert ? { upsert: true } : {}) }],
         ordered: true,
         ...(options.journaledLater ? JOURNALED_LATER : {}),
       });

@@ -1,11 +1,13 @@
 // Computes the new version of a document for update / findAndModify: update-operator documents
-// (applied by mingo's updater, plus $setOnInsert on upsert), replacement documents, and
+// (applied by mingo's updater, plus $setOnInsert on upsert; the common `$set` / `$inc` of top-level
+// fields without it, update-simple.ts), replacement documents, and
 // aggregation-pipeline updates. Also builds the seed document of an upsert from the filter.
 import { updateOne } from 'mingo';
 import type { Document } from './bson.js';
 import type { Modifier, PipelineStage } from 'mingo/updater';
 import { CommandError } from './errors.js';
 import { cloneValue, isPlainObject, valueKey } from './bson-values.js';
+import { applySimpleUpdate } from './update-simple.js';
 
 const OPERATORS = new Set([
   '$addToSet',
@@ -95,6 +97,10 @@ function applyOperators(doc: Document, update: Document, ctx: UpdateContext): Do
   }
   const copy = cloneValue(doc);
   if (Object.keys(modifier).length === 0) return copy;
+  if (!ctx.arrayFilters?.length) {
+    const simple = applySimpleUpdate(copy, modifier, ctx.inserting ? undefined : ctx.filter);
+    if (simple) return simple;
+  }
   const docs = [copy];
   updateOne(docs, ctx.inserting ? {} : ctx.filter, modifier as Modifier<Document>, {
     arrayFilters: ctx.arrayFilters ?? [],

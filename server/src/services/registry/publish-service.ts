@@ -5,7 +5,8 @@
 //             claim, publish rate, version not yet published; at the same time the signing key
 //             is checked (it must be the registry's current key)
 //   publish   store the artifact (verified by reading it back), write the version record with
-//             its recorded provenance and the static look at its code (code-scan.ts), refresh
+//             its recorded provenance and the static look at its code (code-scan.ts, made while
+//             the artifact is written: docs/performance.md, "Publish, fourth pass"), refresh
 //             the package summary  (version-writes.ts)
 // A failure at any step leaves nothing published.
 import {
@@ -152,17 +153,19 @@ async function publishArchive(deps: RegistryDeps, input: PublishInput): Promise<
   if (authorized.status === 'rejected') throw authorized.reason;
   if (signer.status === 'rejected') throw signer.reason;
   const { integrity, size } = checked;
+  const files = new Map(checked.files.map((f) => [f.path, f.data]));
   const written = await publishVersion(deps, {
     signer: signer.value,
     manifest: checked.manifest,
     bytes: input.bytes,
-    files: new Map(checked.files.map((f) => [f.path, f.data])),
+    files,
     integrity,
     size,
     artifact: { format: 'tar.gz', mediaType: ARCHIVE_MEDIA_TYPE, what: 'artifact' },
     publishedBy: input.auth.user,
     origin: originOf(input),
-    codeScan: codeScanOf(checked.manifest, new Map(checked.files.map((f) => [f.path, f.data]))),
+    // made while the artifact's copies are written (its disk copy waits on the thread pool)
+    codeScan: () => codeScanOf(checked.manifest, files),
   });
   if (written === 'exists') throw versionExists(formatPackageId(namespace, name), version);
   return {

@@ -2,7 +2,10 @@
 // (docs/registry-api.md, "Publish" and "Provenance"; docs/legacy-bundles.md):
 //   publishVersion  builds the artifact's file entry and the version record (fields, integrity,
 //                   size, provenance, timestamps) from what the caller checked, then runs:
-//   storeArtifact   the bytes into the artifact store, then read back and checked while:
+//   storeArtifact   the bytes into the artifact store, then read back and checked while (its local
+//                   disk copy finishes while the log entry and the summary are written, and the
+//                   publish waits for it before it answers: docs/performance.md, "Publish, fourth
+//                   pass"):
 //   writeVersion    the version record, signed with the current key (docs/trust.md, "What is
 //                   signed"), is written, with the log index its entry is likely to get (the size
 //                   of the tree this process appended last); on a failure of either, both are
@@ -26,6 +29,8 @@ import { ARTIFACT_BACKEND } from '../../db/artifact-store.js';
 import { insertDocument } from '../../db/insert-document.js';
 import { JOURNALED_LATER, UNJOURNALED_LEVEL } from '../../db/journaled-later.js';
 import { VERSION_UNIQUE_INDEX, type VersionCodeScan } from '../../db/models/version.js';
+import { versionDocument } from '../../db/models/version-document.js';
+import { updatePackageSummary } from '../../db/models/package-summary-update.js';
 import { provenanceOf, type ProvenanceOrigin } from './provenance.js';
 import type { RegistryDeps } from './registry-deps.js';
 import { mapStorageFailure } from '../../db/availability.js';
@@ -85,8 +90,11 @@ export interface VersionToPublish {
   origin: ProvenanceOrigin;
   /** The current key, checked by the caller; by default checked here (currentSigner). */
   signer?: Signer | undefined;
-  /** The static look at its code, from the files the caller decoded (code-scan.ts). */
-  codeScan?: VersionCodeScan | undefined;
+  /**
+   * The static look at its code, from the files the caller decoded (code-scan.ts); a function is
+   * called while the artifact's copies are written (docs/performance.md, "Publish, fourth pass").
+   */
+  codeScan?: VersionCodeScan | (() => VersionCodeScan) | undefined;
 }
 
 /**
@@ -108,7 +116,7 @@ export async function publishVersion(
     format: artifact.format,
   };
   // The version record is written while the stored bytes are read back and checked.
-  const { fileId, verified } = await storeArtifact(deps, input.bytes, file, artifact.what);
+  const { fileId, verified, copied } = await storeArtifact(deps, input.bytes, file, artifact.what);
   const now = deps.clock();
   const fields = {
     namespace,
@@ -124,22 +132,26 @@ export async function publishVersion(
   const { filename, format } = file;
   const provenance = provenanceOf({ ...fields, format, filename }, input.origin);
   const signature = signVersion(signer, { ...fields, provenance });
+  const codeScan = typeof input.codeScan === 'function' ? input.codeScan() : input.codeScan;
   const record: NewVersion = {
     ...fields,
     provenance,
     signatures: [signature],
     logIndex: nextIndexGuess(deps),
-    ...(input.codeScan ? { codeScan: input.codeScan } : {}),
+    ...(codeScan ? { codeScan } : {}),
     searchTerms: versionSearchTerms(manifest, input.files),
   };
-  const [written, checked] = await Promise.allSettled([writeVersion(deps, record, fileId, file), verified]);
+  const [written, checked] = await Promise.allSettled([
+    writeVersion(deps, record, fileId, file, copied),
+    verified,
+  ]);
   if (written.status === 'rejected') throw written.reason;
   if (written.value === 'exists') return 'exists';
   if (checked.status === 'rejected') {
     await undoPublish(deps, record, null); // the failed check removed the stored bytes
     throw checked.reason;
   }
-  await logAndRefresh(deps, record, fileId, { signer, at: now });
+  await logAndRefresh(deps, record, fileId, { signer, at: now, copied });
   return 'written';
 }
 
@@ -153,7 +165,7 @@ async function logAndRefresh(
   deps: RegistryDeps,
   record: NewVersion,
   fileId: FileId,
-  { signer, at }: { signer: Signer; at: Date },
+  { signer, at, copied }: { signer: Signer; at: Date; copied?: Promise<void> | undefined },
 ): Promise<void> {
   const signature = record.signatures[0];
   const logged = signature
@@ -173,8 +185,9 @@ async function logAndRefresh(
     readUnjournaled: true,
     written: { ...record, yanked: undefined, deprecated: null },
   });
-  // Every write settles before the undo, so that none lands after it.
-  const settled = await Promise.allSettled([logged, setIndex, refreshed]);
+  // Every write settles before the undo, so that none lands after it; the artifact's local copy
+  // too, written meanwhile (it never rejects).
+  const settled = await Promise.allSettled([logged, setIndex, refreshed, copied]);
   const failedAt = settled.findIndex((s) => s.status === 'rejected');
   const failed = settled[failedAt];
   if (!failed || failed.status !== 'rejected') return;
@@ -227,7 +240,7 @@ export async function storeArtifact(
   bytes: Uint8Array,
   file: ArtifactFile,
   what: string,
-): Promise<{ fileId: FileId; verified: Promise<void> }> {
+): Promise<{ fileId: FileId; verified: Promise<void>; copied: Promise<void> }> {
   const failed = (error: unknown): RegistryError => {
     const failure = mapStorageFailure(error);
     if (failure instanceof RegistryError) return failure;
@@ -241,11 +254,16 @@ export async function storeArtifact(
   };
   try {
     const written = await deps.artifacts.write(bytes, file, { journaledLater: true });
-    const verified = written.verified.catch((error: unknown) => {
+    const verified = (written.checked ?? written.verified).catch((error: unknown) => {
       throw failed(error);
     });
     verified.catch(() => undefined); // awaited by the caller
-    return { fileId: written.id, verified };
+    // settles once the local copy is written too; its failure is `verified`'s
+    const copied = written.verified.then(
+      () => undefined,
+      () => undefined,
+    );
+    return { fileId: written.id, verified, copied };
   } catch (error) {
     throw failed(error);
   }
@@ -274,13 +292,15 @@ async function writeVersion(
   record: NewVersion,
   fileId: FileId,
   file: ArtifactFile,
+  copied: Promise<void>,
 ): Promise<'written' | 'exists'> {
   const { filename, format, mediaType } = file;
   try {
     const doc = { ...record, artifact: { fileId, filename, backend: ARTIFACT_BACKEND, format, mediaType } };
-    await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true });
+    await insertDocument(deps.commands, deps.models.Version, doc, { journaledLater: true }, versionDocument);
     return 'written';
   } catch (error) {
+    await copied; // the local copy is removed once written, never while it is
     await deps.artifacts
       .remove(fileId)
       .catch((e: unknown) => deps.logger.error({ err: e, fileId }, 'orphaned artifact not removed'));
@@ -393,12 +413,14 @@ export async function refreshPackageSummary(
     $setOnInsert: { id, createdAt: at },
     $inc: { revision: 1 },
   };
+  const { commands, models } = deps;
   try {
-    await deps.models.Package.updateOne({ namespace, name }, update, { upsert: true });
+    await updatePackageSummary(commands, models.Package, { namespace, name }, update, { upsert: true });
   } catch (error) {
     // Two first publishes of one package race on the upsert: the loser updates the winner's.
     if ((error as { code?: unknown }).code !== 11000) throw error;
-    await deps.models.Package.updateOne({ namespace, name }, { $set: update.$set, $inc: update.$inc });
+    const { $set, $inc } = update;
+    await updatePackageSummary(commands, models.Package, { namespace, name }, { $set, $inc });
   } finally {
     deps.search.invalidate();
   }

@@ -21,6 +21,7 @@ import {
 } from '@pkg/shared';
 import { isDuplicateKeyError } from '../../../db/duplicate-key.js';
 import { insertDocument } from '../../../db/insert-document.js';
+import { logEntryDocument } from '../../../db/models/log-entry-document.js';
 import { LOG_INDEX_UNIQUE, LOG_KEY_UNIQUE } from '../../../db/models/log.js';
 import type { RegistryDeps } from '../registry-deps.js';
 import { b64, hashReader } from './log-hashes.js';
@@ -114,7 +115,13 @@ async function insertEntry(
       hashes: appended.hashes.map(b64),
       checkpoint: signedCheckpoint(deps, index + 1, appended.root, signer),
     };
-    await insertDocument(deps.commands, deps.models.LogEntry, doc, { journaledLater: entry.journaledLater });
+    await insertDocument(
+      deps.commands,
+      deps.models.LogEntry,
+      doc,
+      { journaledLater: entry.journaledLater },
+      logEntryDocument,
+    );
     return { index, ...appended };
   } catch (error) {
     const duplicate = isDuplicateKeyError(error) ? duplicateOf(error) : 'other';
