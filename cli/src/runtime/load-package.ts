@@ -3,9 +3,9 @@
 // every entry is an ES module file inside the package. Nothing of the package is executed here.
 // `pkg run` calls it before spawning a tool; the installer calls it on the extracted temporary
 // directory before moving it into place.
-import { constants } from 'node:fs';
-import { lstat, open, readdir, realpath } from 'node:fs/promises';
+import fs, { constants } from 'node:fs';
 import { join, sep } from 'node:path';
+import { promisify } from 'node:util';
 import type { Manifest } from '@pkg/shared/contract';
 import { PACKAGE_LIMITS } from '@pkg/shared/contract/core';
 import {
@@ -42,6 +42,16 @@ export interface LoadOptions {
   expect?: { namespace: string; name: string; version?: string };
 }
 
+// node:fs's callback functions, promisified, rather than node:fs/promises, whose module (with its
+// FileHandle, the directory and watcher classes and readline's interface behind them) is loaded
+// for this alone in a `pkg install`: docs/performance.md, "Install from the lock, fourth pass".
+const lstat = promisify(fs.lstat);
+const readdir = promisify(fs.readdir);
+const realpath = promisify(fs.realpath);
+const open = promisify(fs.open);
+const readFd = promisify(fs.readFile);
+const close = promisify(fs.close);
+
 /** Reads the directory: regular files and directories only (lstat, O_NOFOLLOW), within the limits. */
 async function readPackageFiles(root: string, problems: CliDetail[]): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
@@ -73,11 +83,11 @@ async function readPackageFiles(root: string, problems: CliDetail[]): Promise<Ma
           'DECOMPRESSED_TOO_LARGE',
         );
       } else {
-        const handle = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
+        const fd = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
         try {
-          files.set(path, await handle.readFile());
+          files.set(path, await readFd(fd));
         } finally {
-          await handle.close();
+          await close(fd);
         }
       }
     }
