@@ -112,8 +112,25 @@ function compileSchema(
     throw new Error(`${path} is not a JSON object`);
   }
   const schema = parsed.value as Record<string, unknown>;
-  // The same options as the validator (shared/src/package/check-tools.ts), listing every error.
-  return { schema, validate: compileJsonSchema(structuredClone(schema)) };
+  return { schema, validate: validatorOf(schema) };
+}
+
+/**
+ * The validator of a tool's schema, compiled on its first call (with the same options as the
+ * package check, shared/src/package/check-tools.ts, listing every error). validatePackage has
+ * checked that the schema compiles; an install, which loads the package to prove that it loads,
+ * never calls the validator, and so never compiles it (docs/performance.md, "Install from the
+ * lock, fourth pass").
+ */
+function validatorOf(schema: Record<string, unknown>): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= compileJsonSchema(structuredClone(schema));
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
+  return validate;
 }
 
 /** The package scope of a `.js` entry: the nearest package.json inside the package must say "module". */

@@ -14,9 +14,9 @@ import validateMetaSchema from './json-schema-meta.gen.js';
 /**
  * Schemas that passed checkJsonSchema, by the SHA-256 of their JSON, least recently used first: a
  * Set keeps insertion order, so a hit is moved to the end and the first is the one to forget.
- * (lru-cache, used here before, loads node:diagnostics_channel and node's performance timeline
- * when its module is evaluated: about N ms of every `pkg install`, which loads this module to
- * check a package's tool schemas once: docs/performance.md, "Install from the lock, fourth pass".)
+ * (lru-cache, used here before, loaded node:diagnostics_channel and node's performance timeline
+ * when its module was evaluated, in every `pkg install`: docs/performance.md, "Install from the
+ * lock, fourth pass".)
  */
 const passed = new Set<string>();
 const PASSED_MAX = 1000;
@@ -45,6 +45,24 @@ function assertMetaValid(schema: object): void {
 export function compileJsonSchema(schema: object): ValidateFunction {
   assertMetaValid(schema);
   return ajv().compile(schema);
+}
+
+/** The digests of the schemas that passed checkJsonSchema in this process (or were remembered). */
+export function passedSchemaDigests(): string[] {
+  return [...passed];
+}
+
+/**
+ * Digests of schemas that passed checkJsonSchema in an earlier process of the same build, which
+ * checkJsonSchema then accepts without compiling them again. The CLI keeps them in its cache
+ * directory, so that an install of a package whose schemas it has checked before needs no Ajv
+ * instance and no compilation (docs/performance.md, "Install from the lock, fourth pass").
+ */
+export function rememberPassedSchemas(digests: Iterable<string>): void {
+  for (const digest of digests) {
+    if (passed.size >= PASSED_MAX) break;
+    passed.add(digest);
+  }
 }
 
 /** Throws if the schema is not valid JSON Schema 2020-12; keeps nothing of it afterwards. */
