@@ -165,8 +165,9 @@ const lazyBuiltins = {
 /**
  * Ajv (its core, the 2020-12 vocabularies, the code generator) is evaluated when the JSON Schema
  * check of @pkg/shared creates its instance, not when the package validator loads: an install of a
- * package whose tool schemas this build has checked before (src/install/checked-schemas.ts)
- * creates none (docs/performance.md, "Install from the lock, fourth pass").
+ * package whose tool schemas this build has checked before (src/install/checked-schemas.ts) creates
+ * none (docs/performance.md, "Install from the lock, fourth pass: a startup snapshot, and the
+ * schemas checked once").
  */
 const lazyAjv = {
   name: 'lazy-ajv',

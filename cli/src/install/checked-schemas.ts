@@ -1,12 +1,13 @@
 // The digests of the tool schemas this build of the CLI has checked (checkJsonSchema of
 // shared/src/package/json-schema.ts: the 2020-12 meta-schema, then a strict compilation with Ajv),
-// kept between commands in $XDG_CACHE_HOME/pkg/schemas/. An install of a package whose schemas
-// were checked before (every install from the lock after the first) then creates no Ajv instance
-// and compiles nothing: that was the largest single part of an install's CPU (docs/performance.md,
-// "Install from the lock, fourth pass"). The file is named after the running bundle (its name, size
-// and modification time), so a new build, which may bring another Ajv or other options, starts a
-// list of its own and removes the others; a file that cannot be read or does not parse is ignored.
-// A digest names the schema's exact JSON: other bytes are checked in full.
+// kept between commands in $XDG_CACHE_HOME/pkg/schemas/. An install of a package whose schemas were
+// checked before (every install from the lock after the first) then creates no Ajv instance and
+// compiles nothing: that was the largest single part of an install's CPU (docs/performance.md,
+// "Install from the lock, fourth pass: a startup snapshot, and the schemas checked once"). The file
+// is named after the running bundle (its name, size and modification time), so a new build, which
+// may bring another Ajv or other options, starts a list of its own and removes the others; a file
+// that cannot be read or does not parse is ignored. A digest names the schema's exact JSON: other
+// bytes are checked in full.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -43,8 +43,9 @@ export interface LoadOptions {
 }
 
 // node:fs's callback functions, promisified, rather than node:fs/promises, whose module (with its
-// FileHandle, the directory and watcher classes and readline's interface behind them) is loaded
-// for this alone in a `pkg install`: docs/performance.md, "Install from the lock, fourth pass".
+// FileHandle, the directory and watcher classes and readline's interface behind them) is loaded for
+// this alone in a `pkg install`: docs/performance.md, "Install from the lock, fourth pass: a
+// startup snapshot, and the schemas checked once".
 const lstat = promisify(fs.lstat);
 const readdir = promisify(fs.readdir);
 const realpath = promisify(fs.realpath);
@@ -120,7 +121,7 @@ function compileSchema(
  * package check, shared/src/package/check-tools.ts, listing every error). validatePackage has
  * checked that the schema compiles; an install, which loads the package to prove that it loads,
  * never calls the validator, and so never compiles it (docs/performance.md, "Install from the
- * lock, fourth pass").
+ * lock, fourth pass: a startup snapshot, and the schemas checked once").
  */
 function validatorOf(schema: Record<string, unknown>): ValidateFunction {
   let compiled: ValidateFunction | undefined;

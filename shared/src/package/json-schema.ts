@@ -16,7 +16,7 @@ import validateMetaSchema from './json-schema-meta.gen.js';
  * Set keeps insertion order, so a hit is moved to the end and the first is the one to forget.
  * (lru-cache, used here before, loaded node:diagnostics_channel and node's performance timeline
  * when its module was evaluated, in every `pkg install`: docs/performance.md, "Install from the
- * lock, fourth pass".)
+ * lock, fourth pass: a startup snapshot, and the schemas checked once".)
  */
 const passed = new Set<string>();
 const PASSED_MAX = 1000;
@@ -56,7 +56,8 @@ export function passedSchemaDigests(): string[] {
  * Digests of schemas that passed checkJsonSchema in an earlier process of the same build, which
  * checkJsonSchema then accepts without compiling them again. The CLI keeps them in its cache
  * directory, so that an install of a package whose schemas it has checked before needs no Ajv
- * instance and no compilation (docs/performance.md, "Install from the lock, fourth pass").
+ * instance and no compilation (docs/performance.md, "Install from the lock, fourth pass: a startup
+ * snapshot, and the schemas checked once").
  */
 export function rememberPassedSchemas(digests: Iterable<string>): void {
   for (const digest of digests) {

@@ -1,7 +1,8 @@
-// The version record (the answer of packages.version, and what the log's publish entry signs):
-// its own module, so that an install, which reads it through @pkg/shared/contract/install, does
-// not build every other schema of the packages procedures (search, listings, publish) with it
-// (docs/performance.md, "Install from the lock, fourth pass"). packages.ts re-exports it.
+// The version record (the answer of packages.version, and what the log's publish entry signs): its
+// own module, so that an install, which reads it through @pkg/shared/contract/install, does not
+// build every other schema of the packages procedures (search, listings, publish) with it
+// (docs/performance.md, "Install from the lock, fourth pass: a startup snapshot, and the schemas
+// checked once"). packages.ts re-exports it.
 import { z } from 'zod';
 import { manifestSchema } from '../manifest.js';
 import { integritySchema } from '../names.js';
