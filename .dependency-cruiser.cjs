@@ -41,9 +41,12 @@ const layers = [
   {
     name: 'install-entries-stay-narrow',
     comment:
-      "The entries an install loads while the registry answers (@pkg/shared/contract/install, @pkg/shared/package, @pkg/shared/trust) build neither the contract's index nor a /v1 shape.",
+      "The entries an install loads while the registry answers (@pkg/shared/contract/install, @pkg/shared/package, @pkg/shared/trust) build neither the contract's index nor a /v1 shape, nor the packages procedures' schemas (the version record and the refs have modules of their own).",
     from: { path: '^shared/src/(contract/install|package/index|trust/index)\\.ts$' },
-    to: { path: '^shared/src/(contract/v1/|contract/index\\.ts$|index\\.ts$)', reachable: true },
+    to: {
+      path: '^shared/src/(contract/v1/|contract/index\\.ts$|index\\.ts$|schemas/api/packages\\.ts$)',
+      reachable: true,
+    },
   },
   {
     name: 'spa-no-data-sdk',

@@ -162,6 +162,29 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * Ajv (its core, the 2020-12 vocabularies, the code generator) is evaluated when the JSON Schema
+ * check of @pkg/shared creates its instance, not when the package validator loads: an install of a
+ * package whose tool schemas this build has checked before (src/install/checked-schemas.ts) creates
+ * none (docs/performance.md, "Install from the lock, fourth pass: a startup snapshot, and the
+ * schemas checked once").
+ */
+const lazyAjv = {
+  name: 'lazy-ajv',
+  setup(b) {
+    b.onResolve({ filter: /^ajv\/dist\/2020\.js$/ }, (args) =>
+      path.basename(args.importer) === 'json-schema.ts'
+        ? { path: args.path, namespace: 'lazy-ajv', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, (args) => ({
+      contents: `Object.defineProperty(exports, 'Ajv2020', { enumerable: true, get: () => require(${JSON.stringify(args.path)}).Ajv2020 });`,
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -193,6 +216,7 @@ const mcpImports = [
 const commandPlugins = [
   zodEnglishOnly,
   lazyBuiltins,
+  lazyAjv,
   noStreamsPolyfill,
   toBundle('data.js', ['@pkg/shared/data']),
   toBundle('mcp.js', mcpImports),

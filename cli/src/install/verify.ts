@@ -5,6 +5,7 @@
 import type { Manifest, VersionRecord } from '@pkg/shared/contract';
 import { formatPackageId } from '@pkg/shared/contract/core';
 import { canonicalJson, validateArchive, type PackageFile } from '@pkg/shared/package';
+import { useCheckedSchemas } from './checked-schemas.js';
 import { CliError } from '../exit.js';
 import type { Downloaded } from '../lib/registry/rest-client.js';
 
@@ -52,10 +53,12 @@ export async function verifyArtifact(download: Downloaded, expected: Expected): 
     );
   }
   checks.push(`size ${expected.size} bytes`);
+  const saveCheckedSchemas = useCheckedSchemas();
   const checked = await validateArchive(download.bytes, {
     expectedName: expected.name,
     expectedVersion: expected.version,
   });
+  saveCheckedSchemas();
   if (!checked.ok) {
     throw new CliError(
       'INVALID_PACKAGE',

@@ -3,9 +3,9 @@
 // every entry is an ES module file inside the package. Nothing of the package is executed here.
 // `pkg run` calls it before spawning a tool; the installer calls it on the extracted temporary
 // directory before moving it into place.
-import { constants } from 'node:fs';
-import { lstat, open, readdir, realpath } from 'node:fs/promises';
+import fs, { constants } from 'node:fs';
 import { join, sep } from 'node:path';
+import { promisify } from 'node:util';
 import type { Manifest } from '@pkg/shared/contract';
 import { PACKAGE_LIMITS } from '@pkg/shared/contract/core';
 import {
@@ -42,6 +42,17 @@ export interface LoadOptions {
   expect?: { namespace: string; name: string; version?: string };
 }
 
+// node:fs's callback functions, promisified, rather than node:fs/promises, whose module (with its
+// FileHandle, the directory and watcher classes and readline's interface behind them) is loaded for
+// this alone in a `pkg install`: docs/performance.md, "Install from the lock, fourth pass: a
+// startup snapshot, and the schemas checked once".
+const lstat = promisify(fs.lstat);
+const readdir = promisify(fs.readdir);
+const realpath = promisify(fs.realpath);
+const open = promisify(fs.open);
+const readFd = promisify(fs.readFile);
+const close = promisify(fs.close);
+
 /** Reads the directory: regular files and directories only (lstat, O_NOFOLLOW), within the limits. */
 async function readPackageFiles(root: string, problems: CliDetail[]): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
@@ -73,11 +84,11 @@ async function readPackageFiles(root: string, problems: CliDetail[]): Promise<Ma
           'DECOMPRESSED_TOO_LARGE',
         );
       } else {
-        const handle = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
+        const fd = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
         try {
-          files.set(path, await handle.readFile());
+          files.set(path, await readFd(fd));
         } finally {
-          await handle.close();
+          await close(fd);
         }
       }
     }
@@ -102,8 +113,25 @@ function compileSchema(
     throw new Error(`${path} is not a JSON object`);
   }
   const schema = parsed.value as Record<string, unknown>;
-  // The same options as the validator (shared/src/package/check-tools.ts), listing every error.
-  return { schema, validate: compileJsonSchema(structuredClone(schema)) };
+  return { schema, validate: validatorOf(schema) };
+}
+
+/**
+ * The validator of a tool's schema, compiled on its first call (with the same options as the
+ * package check, shared/src/package/check-tools.ts, listing every error). validatePackage has
+ * checked that the schema compiles; an install, which loads the package to prove that it loads,
+ * never calls the validator, and so never compiles it (docs/performance.md, "Install from the
+ * lock, fourth pass: a startup snapshot, and the schemas checked once").
+ */
+function validatorOf(schema: Record<string, unknown>): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= compileJsonSchema(structuredClone(schema));
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
+  return validate;
 }
 
 /** The package scope of a `.js` entry: the nearest package.json inside the package must say "module". */

@@ -6,7 +6,7 @@
 // keeps this entry from reaching it.
 export { errorBodySchema } from '../schemas/error-body.js';
 export { manifestSchema, type Manifest } from '../schemas/manifest.js';
-export { versionRecordSchema, type VersionRecord } from '../schemas/api/packages.js';
+export { versionRecordSchema, type VersionRecord } from '../schemas/api/version-record.js';
 export {
   checkpointOutputSchema,
   consistencyOutputSchema,

@@ -8,7 +8,7 @@ export { validatePackage } from './validate-package.js';
 export { type PackageFile } from './read-archive.js';
 export { canonicalJson } from './manifest-hash.js';
 export { parseSkillMd } from './check-skill-md.js';
-export { compileJsonSchema } from './json-schema.js';
+export { compileJsonSchema, passedSchemaDigests, rememberPassedSchemas } from './json-schema.js';
 export type { ValidateFunction } from 'ajv/dist/2020.js';
 export { parseJsonFile } from './json-text.js';
 export { entryPathProblem } from './entry-path.js';

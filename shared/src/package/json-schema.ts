@@ -9,11 +9,17 @@
 // (docs/performance.md, "Publish").
 import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { LRUCache } from 'lru-cache';
 import validateMetaSchema from './json-schema-meta.gen.js';
 
-/** Schemas that passed checkJsonSchema, by the SHA-256 of their JSON. */
-const passed = new LRUCache<string, true>({ max: 1000 });
+/**
+ * Schemas that passed checkJsonSchema, by the SHA-256 of their JSON, least recently used first: a
+ * Set keeps insertion order, so a hit is moved to the end and the first is the one to forget.
+ * (lru-cache, used here before, loaded node:diagnostics_channel and node's performance timeline
+ * when its module was evaluated, in every `pkg install`: docs/performance.md, "Install from the
+ * lock, fourth pass: a startup snapshot, and the schemas checked once".)
+ */
+const passed = new Set<string>();
+const PASSED_MAX = 1000;
 
 let instance: Ajv2020 | undefined;
 
@@ -41,10 +47,32 @@ export function compileJsonSchema(schema: object): ValidateFunction {
   return ajv().compile(schema);
 }
 
+/** The digests of the schemas that passed checkJsonSchema in this process (or were remembered). */
+export function passedSchemaDigests(): string[] {
+  return [...passed];
+}
+
+/**
+ * Digests of schemas that passed checkJsonSchema in an earlier process of the same build, which
+ * checkJsonSchema then accepts without compiling them again. The CLI keeps them in its cache
+ * directory, so that an install of a package whose schemas it has checked before needs no Ajv
+ * instance and no compilation (docs/performance.md, "Install from the lock, fourth pass: a startup
+ * snapshot, and the schemas checked once").
+ */
+export function rememberPassedSchemas(digests: Iterable<string>): void {
+  for (const digest of digests) {
+    if (passed.size >= PASSED_MAX) break;
+    passed.add(digest);
+  }
+}
+
 /** Throws if the schema is not valid JSON Schema 2020-12; keeps nothing of it afterwards. */
 export function checkJsonSchema(schema: object): void {
   const key = createHash('sha256').update(JSON.stringify(schema)).digest('base64');
-  if (passed.has(key)) return;
+  if (passed.delete(key)) {
+    passed.add(key);
+    return;
+  }
   assertMetaValid(schema);
   const shared = ajv();
   try {
@@ -52,5 +80,6 @@ export function checkJsonSchema(schema: object): void {
   } finally {
     shared.removeSchema(schema);
   }
-  passed.set(key, true);
+  if (passed.size >= PASSED_MAX) passed.delete(passed.values().next().value as string);
+  passed.add(key);
 }

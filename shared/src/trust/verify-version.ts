@@ -5,7 +5,7 @@
 // documented endpoints; each failure is a TrustError naming what failed.
 import type { RegistryKey, RegistryKeys } from '../schemas/api/trust.js';
 import type { ConsistencyProof, InclusionProof } from '../schemas/api/trust.js';
-import type { VersionRecord } from '../schemas/api/packages.js';
+import type { VersionRecord } from '../schemas/api/version-record.js';
 import { keyIdOf, verifyBytes } from './keys.js';
 import { leafHash, sameHash, verifyConsistency, verifyInclusion } from './merkle.js';
 import { noteKeyId, openNote, parseCheckpoint, type Checkpoint } from './note.js';

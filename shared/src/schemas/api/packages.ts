@@ -1,11 +1,12 @@
 // Inputs and outputs of the packages procedures; their outputs are the REST bodies of
 // docs/registry-api.md, so REST adapters never reshape anything.
 import { z } from 'zod';
-import { manifestSchema, permissionsSchema } from '../manifest.js';
-import { integritySchema, namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
+import { permissionsSchema } from '../manifest.js';
+import { integritySchema, namespaceSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';
 import { LATEST_TAG, SEARCH_LIMIT } from '../patterns.js';
-import { deprecationSchema, versionTrustSchema, yankSchema } from './version-trust.js';
+import { packageRefSchema } from './package-ref.js';
+import { deprecationSchema, yankSchema } from './version-trust.js';
 
 export const searchPackagesInputSchema = z.object({
   q: z.string().max(200, 'a query is at most 200 characters').default(''),
@@ -63,10 +64,7 @@ export const searchPackagesOutputSchema = z.object({
 });
 export type SearchPackagesOutput = z.infer<typeof searchPackagesOutputSchema>;
 
-export const packageRefSchema = z.object({ namespace: namespaceSchema, name: packageNameSchema });
-export type PackageRef = z.infer<typeof packageRefSchema>;
-export const versionRefSchema = packageRefSchema.extend({ version: versionSchema });
-export type VersionRef = z.infer<typeof versionRefSchema>;
+export { packageRefSchema, versionRefSchema, type PackageRef, type VersionRef } from './package-ref.js';
 /**
  * What the version reads accept (packages.version, files, provenance, insights and their REST
  * routes): an exact version, or the dist-tag `latest`, which the server resolves to the package's
@@ -119,27 +117,7 @@ export const listVersionsOutputSchema = z.object({
 });
 export type VersionList = z.infer<typeof listVersionsOutputSchema>;
 
-export const artifactLocationSchema = z.object({
-  filename: z.string(),
-  backend: z.string(),
-  url: z.string(),
-});
-
-export const versionRecordSchema = z
-  .object({
-    name: z.string(),
-    version: z.string(),
-    manifest: manifestSchema,
-    integrity: integritySchema,
-    size: z.number().int().nonnegative(),
-    publishedAt: timestampSchema,
-    publishedBy: z.string(),
-    download: z.string(),
-    artifact: artifactLocationSchema,
-    provenance: provenanceSchema,
-  })
-  .extend(versionTrustSchema.shape);
-export type VersionRecord = z.infer<typeof versionRecordSchema>;
+export { artifactLocationSchema, versionRecordSchema, type VersionRecord } from './version-record.js';
 
 export const getProvenanceOutputSchema = z.object({
   name: z.string(),

@@ -1,7 +1,7 @@
 // Inputs and outputs of the trust procedures (signing keys, the transparency log, yank and
 // deprecate); their outputs are the REST bodies of docs/trust.md and docs/registry-api.md.
 import { z } from 'zod';
-import { versionRefSchema, packageRefSchema } from './packages.js';
+import { versionRefSchema, packageRefSchema } from './package-ref.js';
 import { timestampSchema } from '../provenance.js';
 import { oneLine } from '../one-line.js';
 export * from './version-trust.js';
