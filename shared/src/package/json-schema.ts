@@ -9,17 +9,17 @@
 // (docs/performance.md, "Publish").
 import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import QuickLRU from 'quick-lru';
 import validateMetaSchema from './json-schema-meta.gen.js';
 
 /**
- * Schemas that passed checkJsonSchema, by the SHA-256 of their JSON, least recently used first: a
- * Set keeps insertion order, so a hit is moved to the end and the first is the one to forget.
- * (lru-cache, used here before, loaded node:diagnostics_channel and node's performance timeline
- * when its module was evaluated, in every `pkg install`: docs/performance.md, "Install from the
- * lock, fourth pass: a startup snapshot, and the schemas checked once".)
+ * Schemas that passed checkJsonSchema, by the SHA-256 of their JSON, the least recently used
+ * forgotten first. quick-lru rather than lru-cache: lru-cache loads node:diagnostics_channel and
+ * node's performance timeline when its module is evaluated, in every `pkg install`
+ * (docs/performance.md, "Install from the lock, fourth pass: a startup snapshot, and the schemas
+ * checked once"); quick-lru loads no module.
  */
-const passed = new Set<string>();
-const PASSED_MAX = 1000;
+const passed = new QuickLRU<string, true>({ maxSize: 1000 });
 
 let instance: Ajv2020 | undefined;
 
@@ -49,7 +49,7 @@ export function compileJsonSchema(schema: object): ValidateFunction {
 
 /** The digests of the schemas that passed checkJsonSchema in this process (or were remembered). */
 export function passedSchemaDigests(): string[] {
-  return [...passed];
+  return [...passed.keys()];
 }
 
 /**
@@ -60,19 +60,13 @@ export function passedSchemaDigests(): string[] {
  * snapshot, and the schemas checked once").
  */
 export function rememberPassedSchemas(digests: Iterable<string>): void {
-  for (const digest of digests) {
-    if (passed.size >= PASSED_MAX) break;
-    passed.add(digest);
-  }
+  for (const digest of digests) passed.set(digest, true);
 }
 
 /** Throws if the schema is not valid JSON Schema 2020-12; keeps nothing of it afterwards. */
 export function checkJsonSchema(schema: object): void {
   const key = createHash('sha256').update(JSON.stringify(schema)).digest('base64');
-  if (passed.delete(key)) {
-    passed.add(key);
-    return;
-  }
+  if (passed.get(key)) return;
   assertMetaValid(schema);
   const shared = ajv();
   try {
@@ -80,6 +74,5 @@ export function checkJsonSchema(schema: object): void {
   } finally {
     shared.removeSchema(schema);
   }
-  if (passed.size >= PASSED_MAX) passed.delete(passed.values().next().value as string);
-  passed.add(key);
+  passed.set(key, true);
 }
