@@ -1,8 +1,8 @@
 // Loads a CommonJS bundle of dist/ through V8's code cache. Compiling dist/cli.js from source
 // (parsing 0.7 MB, then each function on first call) is about a quarter of a `pkg install`; with
 // the cache V8 skips both. One cache per bundle, Node version and command (each command compiles
-// different functions), written once, after the command has run (so it holds every function the
-// run compiled), to $XDG_CACHE_HOME/pkg/v8 or ~/.cache/pkg/v8, never a shared temporary
+// different functions), written once, after the command has run and succeeded (so it holds every
+// function a whole run compiles), to $XDG_CACHE_HOME/pkg/v8 or ~/.cache/pkg/v8, never a shared temporary
 // directory. Its name carries the SHA-256 of the bundle, because V8 checks only a cache's length
 // against the source; caches of other builds are removed when a new one is written. A cache V8
 // rejects or that cannot be read or written is ignored: the bundle then compiles from source as
@@ -69,7 +69,12 @@ export function requireWithCodeCache(
     ...(cachedData ? { cachedData } : {}),
   });
   if (!cachedData || script.cachedDataRejected) {
-    process.once('exit', () => writeCache(cacheFile, bundle, build, script.createCachedData()));
+    // Only a run that succeeded writes the cache: one that stopped at an error (an install outside
+    // a project, a refused argument) compiled only the functions on its way to the error, and its
+    // cache, kept for good, would leave every later run compiling the rest from source.
+    process.once('exit', (code) => {
+      if (code === 0) writeCache(cacheFile, bundle, build, script.createCachedData());
+    });
   }
   const wrapper = script.runInThisContext() as (
     exports: unknown,

@@ -79,6 +79,27 @@ describe('code cache of the CLI bundle', () => {
     ]);
   });
 
+  it('is written by a run that succeeded, not by one that stopped at an error', async () => {
+    const cacheOf = (dir: string) => path.join(dir, 'pkg', 'v8');
+    const elsewhere = path.join(home.dir, 'error-cache');
+    const project = path.join(home.dir, 'error-project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'pkg.json'), '{}');
+    const runEnv = { ...env, XDG_CACHE_HOME: elsewhere };
+    // nothing listens on port 9: the install stops at its first request
+    const failed = await runCli(['install', '@acme/weather', '--registry', 'http://127.0.0.1:9'], {
+      cwd: project,
+      env: runEnv,
+    });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain('Could not reach the registry');
+    expect(existsSync(cacheOf(elsewhere))).toBe(false);
+    expect(await runCli(['install'], { cwd: project, env: runEnv })).toMatchObject({ code: 0 });
+    expect(readdirSync(cacheOf(elsewhere))).toEqual([
+      expect.stringMatching(/^install\.js-[0-9a-f]{32}-install\.bin$/),
+    ]);
+  });
+
   it('ignores a damaged cache and drops the caches of other builds', async () => {
     const expected = await runCli(['config', 'get', 'registry'], { cwd: home.dir, env });
     for (const name of caches()) writeFileSync(path.join(cacheDir, name), 'not a code cache');
