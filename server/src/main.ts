@@ -4,6 +4,7 @@
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import v8 from 'node:v8';
+import { missingAllocatorSettings } from './allocator-settings.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDeps, prepareStore } from './create-deps.js';
 import { connectWithRetry } from './db/connect-with-retry.js';
@@ -36,6 +37,13 @@ async function start(): Promise<void> {
   if (config.PKG_HEAP_GROWING_PERCENT > 0)
     v8.setFlagsFromString(`--heap-growing-percent=${config.PKG_HEAP_GROWING_PERCENT}`);
   const logger = createLogger(config.LOG_LEVEL);
+  // glibc reads its allocator's settings before the first allocation: only the start can set them.
+  const missingAllocator = missingAllocatorSettings(process.env);
+  if (missingAllocator.length > 0)
+    logger.info(
+      { missing: missingAllocator },
+      'started without the allocator settings of npm start (docs/operator.md, "Memory")',
+    );
   const store = await connectWithRetry(config, logger);
   const deps = buildDeps(config, logger, store.connection);
   // A bad PKG_SIGNING_KEY stops the server here, before it listens (docs/trust.md).
