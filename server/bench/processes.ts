@@ -79,8 +79,10 @@ async function start(
 
 /**
  * The built server (dist/main.js, or `main`: another build's) with rate limits off and
- * warnings-only logs; `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
- * `--cpu-prof --cpu-prof-dir=<dir>`).
+ * warnings-only logs, and the variables and node options of its start script (startScriptOf);
+ * `extra`: more variables; PKG_BENCH_SERVER_ARGS: node options for it (e.g.
+ * `--cpu-prof --cpu-prof-dir=<dir>`); PKG_BENCH_SERVER_ENV: more variables for it, `NAME=value`
+ * separated by spaces (e.g. `MALLOC_ARENA_MAX=2`).
  */
 export async function startPkgServer(
   dataDir: string,
@@ -88,6 +90,7 @@ export async function startPkgServer(
   main = SERVER_MAIN,
 ): Promise<Child> {
   const port = await freePort();
+  const started = startScriptOf(main);
   const env = {
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -95,10 +98,58 @@ export async function startPkgServer(
     PKG_RATE_LIMIT_PUBLIC: '0',
     PKG_RATE_LIMIT_PUBLISH: '0',
     LOG_LEVEL: 'warn',
+    ...started.env,
+    ...benchServerEnv(),
     ...extra,
   };
   const nodeArgs = (process.env.PKG_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return start([...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
+  return start([...started.nodeArgs, ...nodeArgs, main], env, '/health', `http://127.0.0.1:${port}`);
+}
+
+/** What a build's start script sets for its server: variables before `node`, options after it. */
+export interface StartScript {
+  env: Record<string, string>;
+  nodeArgs: string[];
+}
+
+/**
+ * The start script of the build's package (the package.json beside its dist/) read as
+ * `NAME=value … node --option … dist/main.js`: the allocator's settings (docs/operator.md,
+ * "Memory") and node's options. Each build is measured as `npm start` runs it.
+ */
+export function startScriptOf(main: string): StartScript {
+  const script: StartScript = { env: {}, nodeArgs: [] };
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(path.resolve(path.dirname(main), '../package.json'), 'utf8'));
+  } catch {
+    return script;
+  }
+  const scripts = (manifest as { scripts?: unknown } | null)?.scripts;
+  const start = (scripts as { start?: unknown } | undefined)?.start;
+  if (typeof start !== 'string') return script;
+  const words = start.trim().split(/\s+/);
+  let at = 0;
+  for (; at < words.length; at++) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(words[at] ?? '');
+    if (!match?.[1]) break;
+    script.env[match[1]] = match[2] ?? '';
+  }
+  if (words[at] !== 'node') return script;
+  for (at += 1; words[at]?.startsWith('--'); at++) script.nodeArgs.push(words[at] ?? '');
+  return script;
+}
+
+/** PKG_BENCH_SERVER_ENV as variables: each `NAME=value` word, split at its first `=`. */
+function benchServerEnv(): Record<string, string> {
+  const words = (process.env.PKG_BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean);
+  return Object.fromEntries(
+    words.map((word) => {
+      const at = word.indexOf('=');
+      if (at < 1) throw new Error(`PKG_BENCH_SERVER_ENV: "${word}" is not NAME=value`);
+      return [word.slice(0, at), word.slice(at + 1)];
+    }),
+  );
 }
 
 /**

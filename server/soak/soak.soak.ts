@@ -17,6 +17,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { discordKeys, startDiscordServer, startDoubles, startTelegramServer } from '@pkg/shared/testing';
 import { expect, test } from 'vitest';
+import { ALLOCATOR_ENV } from '../src/allocator-settings.js';
 import { lastLine, runAdmin } from '../test/admin/run-admin.js';
 import { spawnServer, type SpawnedServer } from '../test/helpers/spawn-server.js';
 import { startStoreProcess, type StoreProcess } from '../test/helpers/store-process.js';
@@ -82,6 +83,8 @@ test(
             gtProxy.origin,
           ),
           ...storeEnv,
+          // The variables `npm start` sets before node (docs/operator.md, "Memory").
+          ...ALLOCATOR_ENV,
           PKG_DATA_DIR: dataDir,
           // Production's level: a line per request, read and dropped by the sampler.
           LOG_LEVEL: 'info',

@@ -4,6 +4,7 @@
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import v8 from 'node:v8';
+import { missingAllocatorSettings } from './allocator-settings.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDeps, prepareStore } from './create-deps.js';
 import { connectWithRetry } from './db/connect-with-retry.js';
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
   if (config.PKG_HEAP_GROWING_PERCENT > 0)
     v8.setFlagsFromString(`--heap-growing-percent=${config.PKG_HEAP_GROWING_PERCENT}`);
   const logger = createLogger(config.LOG_LEVEL);
+  logAllocatorSettings(logger);
   const store = await connectWithRetry(config, logger);
   const deps = buildDeps(config, logger, store.connection);
   // A bad PKG_SIGNING_KEY stops the server here, before it listens (docs/trust.md).
@@ -107,6 +109,19 @@ async function start(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * glibc reads its allocator's settings before the first allocation, so only the command that
+ * starts the server can set them: say when they are missing (docs/operator.md, "Memory").
+ */
+function logAllocatorSettings(logger: Logger): void {
+  const missing = missingAllocatorSettings(process.env);
+  if (missing.length > 0)
+    logger.info(
+      { missing },
+      'started without the allocator settings of npm start (docs/operator.md, "Memory")',
+    );
 }
 
 /**

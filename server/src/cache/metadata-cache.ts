@@ -29,6 +29,35 @@ export const METADATA_CACHE_CHARS = {
   versionResponses: 4 * 1024 * 1024,
 } as const;
 
+/**
+ * Estimated heap bytes of decoded records kept per kind, besides the entry bound (estimatedBytes):
+ * a record's size depends on the package, as an answer's does.
+ */
+export const METADATA_CACHE_BYTES = {
+  packages: 4 * 1024 * 1024,
+  versions: 4 * 1024 * 1024,
+} as const;
+
+/**
+ * A decoded record's heap size, estimated from its shape: a string its characters and a header,
+ * an object or array a header and a slot per value, any other object (a Date, an ObjectId) a fixed
+ * size. Walked once when the record is cached, as deepFreeze walks it.
+ */
+export function estimatedBytes(value: unknown): number {
+  if (typeof value === 'string') return 16 + value.length;
+  if (value === null || typeof value !== 'object') return 8;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return 64;
+  let bytes = 24;
+  for (const child of Object.values(value)) bytes += 8 + estimatedBytes(child);
+  return bytes;
+}
+
+/** The bounds of a cache of decoded records: `entries`, and `bytes` of estimatedBytes. */
+export function recordBounds<T>(entries: number, bytes: number): LruBounds<T> {
+  return { entries, size: { max: bytes, of: estimatedBytes } };
+}
+
 /** A serialized answer and its ETag (package-responses.ts). */
 export interface CachedJson {
   body: string;
@@ -152,9 +181,9 @@ export function createMetadataCache(models: Pick<Models, 'Package'>, metrics?: M
   });
   return {
     revisions: createPackageRevisions(models),
-    packages: lru(METADATA_CACHE_ENTRIES.packages, 'packages'),
+    packages: lru(recordBounds(METADATA_CACHE_ENTRIES.packages, METADATA_CACHE_BYTES.packages), 'packages'),
     versionLists: lru(METADATA_CACHE_ENTRIES.versionLists, 'version_lists'),
-    versions: lru(METADATA_CACHE_ENTRIES.versions, 'versions'),
+    versions: lru(recordBounds(METADATA_CACHE_ENTRIES.versions, METADATA_CACHE_BYTES.versions), 'versions'),
     packageResponses: lru(
       answers(METADATA_CACHE_ENTRIES.packageResponses, METADATA_CACHE_CHARS.packageResponses),
       'package_responses',

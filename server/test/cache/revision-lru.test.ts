@@ -1,8 +1,16 @@
-// The metadata caches' LRU: bounded by entries and, for serialized answers, by the characters
-// they hold: the least recently used answers leave first, a hit keeps an answer, and one answer
-// larger than the bound is still served until the next one comes.
+// The metadata caches' LRU: bounded by entries and by size (serialized answers by the characters
+// they hold, decoded records by their estimated bytes): the least recently used answers leave
+// first, a hit keeps an answer, and one answer larger than the bound is still served until the
+// next one comes.
 import { describe, expect, test } from 'vitest';
-import { RevisionLru, type CachedJson } from '../../src/cache/metadata-cache.js';
+import {
+  estimatedBytes,
+  METADATA_CACHE_BYTES,
+  METADATA_CACHE_ENTRIES,
+  recordBounds,
+  RevisionLru,
+  type CachedJson,
+} from '../../src/cache/metadata-cache.js';
 
 const answer = (chars: number): CachedJson => ({ body: 'x'.repeat(chars - 2), etag: 'e1' });
 
@@ -44,5 +52,33 @@ describe('a RevisionLru bounded by size', () => {
     cache.set('next', 1, answer(100));
     expect(cache.get('big', 1)).toBeUndefined();
     expect(cache.heldSize).toBe(100);
+  });
+});
+
+describe('the decoded records, bounded by their estimated size', () => {
+  const record = (description: string, versions: number) => ({
+    namespace: 'bench',
+    name: 'pkg',
+    description,
+    createdAt: new Date(0),
+    versions: Array.from({ length: versions }, (_, i) => ({ version: `1.0.${i}`, yanked: null })),
+  });
+
+  test('a record is estimated by its characters and values', () => {
+    const short = estimatedBytes(record('a skill', 1));
+    expect(estimatedBytes(record(`a skill${'x'.repeat(1000)}`, 1))).toBe(short + 1000);
+    expect(estimatedBytes(record('a skill', 11))).toBeGreaterThan(short + 10 * 50);
+  });
+
+  test('a cache bounded as the packages cache is holds records up to its bytes, whatever their count', () => {
+    const cache = new RevisionLru(
+      recordBounds<ReturnType<typeof record>>(METADATA_CACHE_ENTRIES.packages, METADATA_CACHE_BYTES.packages),
+    );
+    for (let i = 0; i < METADATA_CACHE_ENTRIES.packages; i++)
+      cache.set(`p${i}`, 1, record('a skill with 100 versions', 100));
+    expect(cache.heldSize).toBeLessThanOrEqual(METADATA_CACHE_BYTES.packages);
+    expect(cache.size).toBeLessThan(METADATA_CACHE_ENTRIES.packages);
+    expect(cache.get(`p${METADATA_CACHE_ENTRIES.packages - 1}`, 1)).toBeDefined();
+    expect(cache.get('p0', 1)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // The server as a user runs it (`node server/dist/main.js`, what `npm start` runs): data
 // written before a `kill -9` is there after a restart; SIGTERM stops it cleanly; pkg-admin
-// status reports the store whether or not the server holds it.
+// status reports the store whether or not the server holds it; on Linux, a server started
+// without npm start's allocator settings names them (docs/operator.md, "Memory").
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ALLOCATOR_ENV } from '../../src/allocator-settings.js';
 import { readStoreLock } from '../../src/db/embedded/index.js';
 import { SERVER_MAIN, spawnServer } from '../helpers/spawn-server.js';
 
@@ -81,6 +83,25 @@ describe('the server process on the embedded store (its data directory; the Mong
       running: 'this command',
       collections: { survivors: 200 },
     });
+  });
+});
+
+describe('the allocator settings of npm start (glibc: Linux)', () => {
+  const missingLine = (line: Record<string, unknown>) =>
+    typeof line.msg === 'string' && line.msg.startsWith('started without the allocator settings');
+
+  test('a server started without them names the missing ones; with them, it says nothing', async () => {
+    const without = await spawnServer({ PKG_DATA_DIR: path.join(dataDir, 'allocator-without') });
+    expect(await without.stop('SIGTERM')).toBe(0);
+    const expected = process.platform === 'linux' ? Object.keys(ALLOCATOR_ENV) : undefined;
+    expect(without.lines.find(missingLine)?.missing).toEqual(expected);
+
+    const withThem = await spawnServer({
+      PKG_DATA_DIR: path.join(dataDir, 'allocator-with'),
+      ...ALLOCATOR_ENV,
+    });
+    expect(await withThem.stop('SIGTERM')).toBe(0);
+    expect(withThem.lines.some(missingLine)).toBe(false);
   });
 });
 
