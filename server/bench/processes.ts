@@ -114,7 +114,7 @@ export interface StartScript {
 
 /**
  * The start script of the build's package (the package.json beside its dist/) read as
- * `NAME=value … node --option … dist/main.js`: the allocator's settings (docs/operator.md,
+ * `[cross-env] NAME=value … node --option … dist/main.js`: the allocator's settings (docs/operator.md,
  * "Memory") and node's options. Each build is measured as `npm start` runs it.
  */
 export function startScriptOf(main: string): StartScript {
@@ -129,7 +129,8 @@ export function startScriptOf(main: string): StartScript {
   const start = (scripts as { start?: unknown } | undefined)?.start;
   if (typeof start !== 'string') return script;
   const words = start.trim().split(/\s+/);
-  let at = 0;
+  // the variables are set through cross-env, so that the script runs in Windows' shell too
+  let at = words[0] === 'cross-env' ? 1 : 0;
   for (; at < words.length; at++) {
     const match = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(words[at] ?? '');
     if (!match?.[1]) break;
