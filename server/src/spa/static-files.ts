@@ -39,9 +39,26 @@ export function builtFiles(webDir: string): Handlers {
     others: expressStaticGzip(webDir, encodings(OTHERS)),
   }));
   return {
-    assets: (req, res, next) => current().assets(req, res, next),
-    others: (req, res, next) => current().others(req, res, next),
+    assets: (req, res, next) =>
+      decodable(req.path) ? current().assets(req, res, next) : next(badEncoding()),
+    others: (req, res, next) =>
+      decodable(req.path) ? current().others(req, res, next) : next(badEncoding()),
   };
+}
+
+/** Whether a path is valid percent-encoding (express-static-gzip answers a plain-text 400 if not). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The error serve-static passes on for a path that is not valid percent-encoding: a 400 the API's error body describes. */
+function badEncoding(): URIError & { status: number } {
+  return Object.assign(new URIError('URI malformed'), { status: 400 });
 }
 
 /**

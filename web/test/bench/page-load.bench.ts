@@ -1,16 +1,19 @@
-// The website's first load (`npm run bench`, after the build): the built server (dist/main.js,
-// a child process on loopback, serving web/dist, or the build in BENCH_WEB_DIR to compare two
-// builds) with one published package, driven by Chromium. Prints the JavaScript transferred (the
-// encoded bytes of every script response: gzip, as the build compressed them and the server sends
-// them) on a first load of `/` and of the package page, each with its target; the package page's
-// load as a waterfall (each script, stylesheet and data request, when it started and ended, its
-// size, and when SKILL.md showed), and the data requests (tRPC round trips) of a first load of the latest-version
-// page and of a version's page (none: the server puts the page's data into its HTML) and of a
-// client-side navigation to the package page (one); then benchmarks the time until the package page shows its content (SKILL.md
-// rendered), each iteration a fresh browser context with an empty cache, and prints its median
-// and p10–p90 with the target (docs/performance.md, "The package page" and "The latest-version
-// page"). Its three targets go to the bench table of `npm run bench` (recordTarget of
-// server/bench/targets.ts, loaded from server/dist-bench: `npm run bench:build -w @pkg/server`
+// The website's first load (`npm run bench`, after the build): the built server (dist/main.js, a
+// child process on loopback, serving web/dist, or the build in BENCH_WEB_DIR to compare two builds)
+// with one published package, driven by Chromium. Prints the JavaScript transferred (the encoded
+// bytes of every script response: gzip, as the build compressed them and the server sends them) on
+// a first load of `/` and of the package page, each with its target; the package page's load as a
+// waterfall (each script, stylesheet and data request, when it started and ended, its size, and
+// when SKILL.md showed), and the data requests (tRPC round trips) of a first load of the
+// latest-version page and of a version's page (none: the server puts the page's data into its HTML)
+// and of a client-side navigation to the package page (one); then benchmarks the time until the
+// package page shows its content (SKILL.md painted: the browser's first contentful paint if
+// SKILL.md had a box by then, else the frame in which it first had one, on the page's clock from
+// its navigation's start), each iteration a fresh browser context with an empty cache, and prints
+// its median and p10–p90 with the target, and when the bench's driver saw it (Playwright's round
+// trips, which wait for the page's scripts) (docs/performance.md, "The package page" and "The
+// latest-version page"). Its three targets go to the bench table of `npm run bench` (recordTarget
+// of server/bench/targets.ts, loaded from server/dist-bench: `npm run bench:build -w @pkg/server`
 // builds it). BENCH_TRACE=<file> writes a Chrome trace (chrome://tracing, Perfetto) of one first
 // load of the package page; BENCH_COMPARE=<dir>[:<server main.js>][,…] serves other builds of the
 // SPA too, each behind its own server (this checkout's built server, or the one named: another
@@ -120,17 +123,34 @@ async function fetched(request: Request, kind: Fetched['kind'], origin: number):
   };
 }
 
+/** A first load: when the selector was painted and when the driver saw it, and the responses. */
+interface FirstLoad {
+  context: BrowserContext;
+  /**
+   * When the selector was first painted, on the page's clock (ms since its navigation started):
+   * the browser's first contentful paint when the selector had a box by then (a page that arrives
+   * drawn paints it in that frame), else the frame in which it first had a box.
+   */
+  paintedAt: number;
+  /**
+   * When the bench's driver saw it (ms on this process's clock since it asked for the page):
+   * Playwright's wait for a visible element and one more frame, each a round trip to the page that
+   * waits while the page's main thread runs scripts.
+   */
+  seenMs: number;
+  responses: Fetched[];
+}
+
 /**
- * Opens `pathname` in a fresh context; resolves when `selector` is visible (with the time that
- * took), or, with `settle`, once the network is idle too (so that every script of the load is
- * counted).
+ * Opens `pathname` in a fresh context; resolves when `selector` is visible and painted, or, with
+ * `settle`, once the network is idle too (so that every script of the load is counted).
  */
 async function firstLoad(
   pathname: string,
   selector: string,
   settle = false,
   base = server.url,
-): Promise<{ context: BrowserContext; shownMs: number; shownAt: number; responses: Fetched[] }> {
+): Promise<FirstLoad> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const finished: { request: Request; kind: Fetched['kind'] }[] = [];
@@ -144,19 +164,41 @@ async function firstLoad(
     else if (request.resourceType() === 'stylesheet') finished.push({ request, kind: 'style' });
     else if (isDataRequest(request)) finished.push({ request, kind: 'data' });
   });
+  // In the page, from its first frame: the time of the frame in which the selector first has a
+  // box (frames are drawn right after their requestAnimationFrame callbacks), and the browser's
+  // first contentful paint (Paint Timing), both on the page's clock.
+  await page.addInitScript((watched: string) => {
+    const w = window as unknown as { __boxFrame?: Promise<number>; __firstPaint?: Promise<number> };
+    w.__boxFrame = new Promise((resolve) => {
+      const look = (frame: number) => {
+        const element = document.querySelector(watched);
+        if (element && element.getBoundingClientRect().height > 0) resolve(frame);
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    w.__firstPaint = new Promise((resolve) =>
+      new PerformanceObserver((list) => {
+        const fcp = list.getEntriesByName('first-contentful-paint')[0];
+        if (fcp) resolve(fcp.startTime);
+      }).observe({ type: 'paint', buffered: true }),
+    );
+  }, selector);
   const started = performance.now();
   await page.goto(`${base}${pathname}`, { waitUntil: 'commit' });
   await page.locator(selector).first().waitFor();
   // and drawn: the page's next frame (none is drawn before its stylesheet has loaded, while an
   // element in the HTML already has a box)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  const shownMs = performance.now() - started;
-  // the page's own clock: ms since its navigation started (the waterfall's zero)
-  const shownAt = settle ? await page.evaluate(() => performance.now()) : NaN;
+  const seenMs = performance.now() - started;
+  const paintedAt = await page.evaluate(async () => {
+    const w = window as unknown as { __boxFrame: Promise<number>; __firstPaint: Promise<number> };
+    return Math.max(await w.__boxFrame, await w.__firstPaint);
+  });
   if (settle) await page.waitForLoadState('networkidle');
   const origin = navigation?.timing().startTime ?? 0;
   const responses = await Promise.all(finished.map(({ request, kind }) => fetched(request, kind, origin)));
-  return { context, shownMs, shownAt, responses };
+  return { context, paintedAt, seenMs, responses };
 }
 
 /**
@@ -203,13 +245,13 @@ const rows: string[] = [];
 let waterfall: Fetched[] = [];
 /** The gzip bytes of JavaScript of a first load of the package page. */
 let packagePageJs = 0;
-/** When SKILL.md showed in the waterfall's load, on the page's clock (ms after navigation). */
-let waterfallShownAt = 0;
+/** When SKILL.md was painted in the waterfall's load, on the page's clock (ms after navigation). */
+let waterfallPaintedAt = 0;
 for (const [label, pathname, selector] of [
   ['/', '/', 'h1'],
   ['package page', PACKAGE_PAGE, SKILL_MD],
 ] as const) {
-  const { context, responses, shownAt } = await firstLoad(pathname, selector, true);
+  const { context, responses, paintedAt } = await firstLoad(pathname, selector, true);
   await context.close();
   const js = responses.filter((r) => r.kind === 'script').reduce((sum, r) => sum + r.bytes, 0);
   rows.push(
@@ -219,7 +261,7 @@ for (const [label, pathname, selector] of [
   if (label === 'package page') {
     waterfall = responses;
     packagePageJs = js;
-    waterfallShownAt = shownAt;
+    waterfallPaintedAt = paintedAt;
   }
 }
 // The latest-version page (no version in the URL) and a version's page: tRPC requests of a first
@@ -252,7 +294,7 @@ console.log(
     ...rows,
     '  Package page, one first load (start → end of each response, ms after navigation):',
     ...lines,
-    `    ${waterfallShownAt.toFixed(0).padStart(6)} ms  SKILL.md shows (the page's clock)`,
+    `    ${waterfallPaintedAt.toFixed(0).padStart(6)} ms  SKILL.md painted (the page's clock)`,
     '',
   ].join('\n'),
 );
@@ -291,6 +333,7 @@ async function htmlCpu(servers: SpawnedServer[]): Promise<number[]> {
 async function compareWith(builds: Build[]): Promise<void> {
   const sites = [{ server, dataDir }, ...(await Promise.all(builds.map((b) => startSite(b.dir, b.main))))];
   const times = sites.map(() => [] as number[]);
+  const seen = sites.map(() => [] as number[]);
   // when the stylesheet, which the first paint waits for, had arrived (ms after navigation)
   const styleIn = sites.map(() => [] as number[]);
   for (let round = 0; round < WARMUP + ITERATIONS; round++) {
@@ -299,7 +342,8 @@ async function compareWith(builds: Build[]): Promise<void> {
       const load = await firstLoad(PACKAGE_PAGE, SKILL_MD, false, sites[i]?.server.url);
       await load.context.close();
       if (round < WARMUP) continue;
-      times[i]?.push(load.shownMs);
+      times[i]?.push(load.paintedAt);
+      seen[i]?.push(load.seenMs);
       const style = load.responses.find((r) => r.kind === 'style');
       if (style) styleIn[i]?.push(style.end);
     }
@@ -310,8 +354,12 @@ async function compareWith(builds: Build[]): Promise<void> {
     const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
     return `${median.toFixed(0).padStart(5)} ms (${quantile(sorted, 0.1).toFixed(0)}–${quantile(sorted, 0.9).toFixed(0)})`;
   };
-  console.log('\nTime until SKILL.md shows, builds loaded in turn (median, p10–p90); the stylesheet in:');
-  times.forEach((xs, i) => console.log(`  ${spread(xs)}; ${spread(styleIn[i] ?? [])}  ${label[i]}`));
+  console.log(
+    '\nTime until SKILL.md is painted, builds loaded in turn (median, p10–p90); as the driver saw it; the stylesheet in:',
+  );
+  times.forEach((xs, i) =>
+    console.log(`  ${spread(xs)}; ${spread(seen[i] ?? [])}; ${spread(styleIn[i] ?? [])}  ${label[i]}`),
+  );
   console.log(
     `\nServer CPU per HTML of the package page, ${HTML_LOADS} loads one after another (median of ${HTML_ROUNDS} rounds in turn):`,
   );
@@ -324,11 +372,13 @@ async function compareWith(builds: Build[]): Promise<void> {
 }
 if (compareBuilds.length > 0) await compareWith(compareBuilds);
 
-/** The time until SKILL.md shows, per iteration of the bench (the warm-up ones included). */
+/** When SKILL.md was painted, per iteration of the bench (the warm-up ones included). */
 const shown: number[] = [];
+/** The same loads as the driver saw them (FirstLoad's seenMs). */
+const seenByDriver: number[] = [];
 
 /** The bench's three rows of the `npm run bench` table (docs/performance.md, "The latest-version page"). */
-function recordTargets(measured: number[]): void {
+function recordTargets(measured: number[], seen: number[]): void {
   recordTarget({
     measure: 'package page: gzip JavaScript of a first load',
     measured: `${kb(packagePageJs)} KB`,
@@ -339,13 +389,17 @@ function recordTargets(measured: number[]): void {
   if (measured.length > 0) {
     const median = measured[Math.floor((measured.length - 1) / 2)] ?? NaN;
     const spread = `p10–p90 ${quantile(measured, 0.1).toFixed(0)}–${quantile(measured, 0.9).toFixed(0)} ms`;
+    const seenMedian = seen[Math.floor((seen.length - 1) / 2)] ?? NaN;
     console.log(
-      `\nPackage page, time until SKILL.md shows (median of ${measured.length} first loads): ` +
-        `${median.toFixed(0)} ms, ${spread} (target ≤ ${TARGET_SKILL_MD_MS} ms: ${verdict(median <= TARGET_SKILL_MD_MS)})\n`,
+      `\nPackage page, time until SKILL.md shows (painted, median of ${measured.length} first loads): ` +
+        `${median.toFixed(0)} ms, ${spread} (target ≤ ${TARGET_SKILL_MD_MS} ms: ${verdict(median <= TARGET_SKILL_MD_MS)}); ` +
+        `as the driver saw it ${seenMedian.toFixed(0)} ms\n`,
     );
     recordTarget({
       measure: 'package page: time until SKILL.md shows',
-      measured: `${median.toFixed(0)} ms median (${spread}, ${measured.length} first loads)`,
+      measured:
+        `${median.toFixed(0)} ms median, painted (${spread}, ${measured.length} first loads; ` +
+        `the driver saw it at ${seenMedian.toFixed(0)} ms)`,
       target: `<= ${TARGET_SKILL_MD_MS} ms`,
       pass: median <= TARGET_SKILL_MD_MS,
       bench: BENCH,
@@ -364,7 +418,10 @@ function recordTargets(measured: number[]): void {
 }
 
 afterAll(async () => {
-  recordTargets(shown.slice(WARMUP).sort((a, b) => a - b));
+  recordTargets(
+    shown.slice(WARMUP).sort((a, b) => a - b),
+    seenByDriver.slice(WARMUP).sort((a, b) => a - b),
+  );
   await browser.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -374,8 +431,9 @@ describe('website', () => {
   bench(
     'package page: first load until its SKILL.md shows (empty cache)',
     async () => {
-      const { context, shownMs } = await firstLoad(PACKAGE_PAGE, SKILL_MD);
-      shown.push(shownMs);
+      const { context, paintedAt, seenMs } = await firstLoad(PACKAGE_PAGE, SKILL_MD);
+      shown.push(paintedAt);
+      seenByDriver.push(seenMs);
       await context.close();
     },
     { time: 0, iterations: ITERATIONS, warmupIterations: WARMUP, warmupTime: 0 },
