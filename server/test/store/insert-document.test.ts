@@ -6,9 +6,8 @@ import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../../src/db/insert-document.js';
 import { JOURNALED_LATER } from '../../src/db/journaled-later.js';
-import { driverCommands, inProcessCommands, type StoreCommands } from '../../src/db/store-commands.js';
 import { createModels, type Models } from '../../src/db/models/index.js';
-import { openTestStore, uniqueDbName, usingExternal, type TestStore } from './store-uri.js';
+import { openTestStore, storeCommandPaths, uniqueDbName, type TestStore } from './store-uri.js';
 
 let store: TestStore;
 let conn: Connection;
@@ -84,21 +83,7 @@ async function stored(collection: string, filter: Record<string, unknown>, diffe
 }
 
 /** The paths to test: the driver's, and the in-process one where the store runs in this process. */
-const paths: [string, () => StoreCommands][] = [
-  ['through the driver', () => driverCommands(conn)],
-  ...(!usingExternal
-    ? [
-        [
-          'in process',
-          () => {
-            const embedded = store.embedded;
-            if (!embedded) throw new Error('no embedded store');
-            return inProcessCommands(conn, (command) => embedded.run(dbName, command));
-          },
-        ] as [string, () => StoreCommands],
-      ]
-    : []),
-];
+const paths = storeCommandPaths(() => ({ conn, store, dbName }));
 
 describe.each(paths)('insertDocument %s', (label, commandsOf) => {
   const v = (n: string) => `${n}-${label.replace(/ /g, '-')}`;

@@ -15,8 +15,7 @@ import {
   type SummaryUpdate,
 } from '../../src/db/models/package-summary-update.js';
 import { versionDocument } from '../../src/db/models/version-document.js';
-import { driverCommands, inProcessCommands, type StoreCommands } from '../../src/db/store-commands.js';
-import { openTestStore, uniqueDbName, usingExternal, type TestStore } from './store-uri.js';
+import { openTestStore, storeCommandPaths, uniqueDbName, type TestStore } from './store-uri.js';
 
 const { serialize } = mongoose.mongo.BSON;
 const at = new Date('2026-01-02T03:04:05Z');
@@ -229,21 +228,7 @@ describe('the package summary update', () => {
     expect(packageSummaryUpdate({ ...summaryUpdate(), ...change })).toBeUndefined();
   });
 
-  const paths: [string, () => StoreCommands][] = [
-    ['through the driver', () => driverCommands(conn)],
-    ...(!usingExternal
-      ? [
-          [
-            'in process',
-            () => {
-              const embedded = store.embedded;
-              if (!embedded) throw new Error('no embedded store');
-              return inProcessCommands(conn, (command) => embedded.run(dbName, command));
-            },
-          ] as [string, () => StoreCommands],
-        ]
-      : []),
-  ];
+  const paths = storeCommandPaths(() => ({ conn, store, dbName }));
 
   /** The stored summary without its `_id` and the names that differ by design. */
   async function storedSummary(name: string): Promise<Buffer> {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { startEmbeddedStore } from '../../src/db/embedded/index.js';
 import type { EmbeddedStore, EmbeddedStoreOptions } from '../../src/db/embedded/index.js';
 import { MongoClient } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { driverCommands, inProcessCommands, type StoreCommands } from '../../src/db/store-commands.js';
 
 export const EXTERNAL_URI = process.env.MONGODB_URI;
 export const usingExternal = Boolean(EXTERNAL_URI);
@@ -68,4 +70,24 @@ export async function openTestStore(options: Partial<EmbeddedStoreOptions> = {})
 /** A database name that will not collide with other suites on a shared external server. */
 export function uniqueDbName(label: string): string {
   return `store_test_${label}_${process.pid}_${Date.now().toString(36)}`;
+}
+
+/**
+ * The store-command paths a test runs through: the driver's, and the in-process one where the
+ * embedded store runs in this process. `opened` gives the connection, store and database the
+ * test's beforeAll opened.
+ */
+export function storeCommandPaths(
+  opened: () => { conn: Connection; store: TestStore; dbName: string },
+): [string, () => StoreCommands][] {
+  const inProcess = (): StoreCommands => {
+    const { conn, store, dbName } = opened();
+    const embedded = store.embedded;
+    if (!embedded) throw new Error('no embedded store');
+    return inProcessCommands(conn, (command) => embedded.run(dbName, command));
+  };
+  return [
+    ['through the driver', () => driverCommands(opened().conn)],
+    ...(usingExternal ? [] : [['in process', inProcess] as [string, () => StoreCommands]]),
+  ];
 }
