@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { packDirectory, scaffold, type PackResult } from '@pkg/shared';
 import { createUser } from '../../src/services/registry/user-service.js';
-import type { TestServer } from './start-test-server.js';
+import { startTestServer, type TestServer } from './start-test-server.js';
 
 export interface PackageSpec {
   namespace: string;
@@ -60,4 +60,24 @@ export async function publishAsNewOwner(server: TestServer, spec: PackageSpec): 
   if (res.status !== 201)
     throw new Error(`publish of ${spec.namespace}/${spec.name}: ${res.status} ${await res.text()}`);
   return token.token;
+}
+
+/**
+ * A test server serving the SPA build in `webDir`, with `@acme/tricky` published whose description
+ * and SKILL.md are the given (hostile) texts: the package pages' tests of what the server puts into
+ * the HTML.
+ */
+export async function serveTrickyPackage(
+  webDir: string,
+  description: string,
+  skillMd: string,
+): Promise<TestServer> {
+  const server = await startTestServer({ env: { PKG_WEB_DIR: webDir } });
+  await publishAsNewOwner(server, {
+    namespace: 'acme',
+    name: 'tricky',
+    description,
+    files: { 'SKILL.md': skillMd },
+  });
+  return server;
 }

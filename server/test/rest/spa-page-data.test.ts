@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { publishAsNewOwner } from '../helpers/packages.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { serveTrickyPackage } from '../helpers/packages.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const INDEX =
@@ -44,13 +44,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, '.vite'), { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
   writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  server = await startTestServer({ env: { PKG_WEB_DIR: webDir } });
-  await publishAsNewOwner(server, {
-    namespace: 'acme',
-    name: 'tricky',
-    description: HOSTILE,
-    files: { 'SKILL.md': SKILL_MD },
-  });
+  server = await serveTrickyPackage(webDir, HOSTILE, SKILL_MD);
 });
 afterAll(async () => {
   await server.close();

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageRenderFile } from '../../src/spa/page-render.js';
-import { publishAsNewOwner } from '../helpers/packages.js';
-import { startTestServer, type TestServer } from '../helpers/start-test-server.js';
+import { serveTrickyPackage } from '../helpers/packages.js';
+import type { TestServer } from '../helpers/start-test-server.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const HOSTILE = 'Greets </script><script>window.__pwned = 1</script><!-- people';
@@ -42,13 +42,7 @@ beforeAll(async () => {
     throw new Error(
       `No server render of the SPA at ${pageRenderFile(webDir)}: run npm run build -w @pkg/web.`,
     );
-  server = await startTestServer({ env: { PKG_WEB_DIR: webDir } });
-  await publishAsNewOwner(server, {
-    namespace: 'acme',
-    name: 'tricky',
-    description: HOSTILE,
-    files: { 'SKILL.md': SKILL_MD },
-  });
+  server = await serveTrickyPackage(webDir, HOSTILE, SKILL_MD);
 });
 afterAll(async () => {
   await server.close();
