@@ -8,11 +8,12 @@
 // may bring another Ajv or other options, starts a list of its own and removes the others; a file
 // that cannot be read or does not parse is ignored. A digest names the schema's exact JSON: other
 // bytes are checked in full.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { passedSchemaDigests, rememberPassedSchemas } from '@pkg/shared/package';
+import { writeFileAtomic } from '../lib/json-file.js';
 import { userCacheDir } from '../lib/paths.js';
 
 /** SHA-256 in base64, as checkJsonSchema names a schema; at most as many as it remembers. */
@@ -38,17 +39,15 @@ function readList(file: string): string[] {
   }
 }
 
+/** Writes the list (a cache: renamed whole, not flushed) and removes the lists of other builds. */
 function writeList(file: string, digests: readonly string[]): void {
-  const dir = path.dirname(file);
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileAtomic(file, JSON.stringify(digests), 0o600, { fsync: false });
+    const dir = path.dirname(file);
     for (const name of readdirSync(dir))
       if (name !== path.basename(file)) rmSync(path.join(dir, name), { force: true });
-    writeFileSync(temporary, JSON.stringify(digests), { mode: 0o600 });
-    renameSync(temporary, file);
   } catch {
-    rmSync(temporary, { force: true });
+    // a list that cannot be written is checked again in full next time
   }
 }
 
