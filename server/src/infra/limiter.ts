@@ -28,6 +28,8 @@ interface WindowCount {
   known: number;
   /** Hits of this process not yet flushed. */
   pending: number;
+  /** Hits of this process sent by the flush under way, not yet in `known`. */
+  sending: number;
   expiresAt: Date;
 }
 
@@ -45,16 +47,20 @@ export function createLimiter(models: Models, options: LimiterOptions): Limiter 
     const batch = [...windows].filter(([, w]) => w.pending > 0);
     for (const [id, w] of windows) if (w.expiresAt.getTime() < now && w.pending === 0) windows.delete(id);
     for (const [id, w] of batch) {
-      const pending = w.pending;
+      // The hits sent stay counted (`sending`) until the store's answer includes them: a hit
+      // decided while the flush is under way sees them, so one process never overshoots a limit.
+      const sending = w.pending;
       w.pending = 0;
+      w.sending = sending;
       const doc = await Counter.findOneAndUpdate(
         { _id: id },
-        { $inc: { count: pending }, $setOnInsert: { expiresAt: w.expiresAt } },
+        { $inc: { count: sending }, $setOnInsert: { expiresAt: w.expiresAt } },
         { upsert: true, returnDocument: 'after', lean: true },
       ).catch(() => {
-        w.pending += pending;
+        w.pending += sending;
         return null;
       });
+      w.sending = 0;
       if (doc) w.known = doc.count;
     }
   };
@@ -75,10 +81,10 @@ export function createLimiter(models: Models, options: LimiterOptions): Limiter 
       const id = `rate:${key}:${windowIndex}`;
       let w = windows.get(id);
       if (!w) {
-        w = { known: 0, pending: 0, expiresAt: new Date(windowEnd + 60_000) };
+        w = { known: 0, pending: 0, sending: 0, expiresAt: new Date(windowEnd + 60_000) };
         windows.set(id, w);
       }
-      const used = w.known + w.pending;
+      const used = w.known + w.sending + w.pending;
       if (used >= limit) return { allowed: false, retryAfter, limit, remaining: 0 };
       w.pending += 1;
       return { allowed: true, retryAfter, limit, remaining: limit - used - 1 };
