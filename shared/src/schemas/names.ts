@@ -5,7 +5,7 @@
 // the library (about 2 ms of each CLI start that loads a schema; docs/performance.md, "Install from
 // the lock, fifth pass").
 import semverValid from 'semver/functions/valid.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 import {
   INTEGRITY_PATTERN,
