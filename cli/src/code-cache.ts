@@ -73,7 +73,9 @@ export function requireWithCodeCache(
 ): unknown {
   if (env.PKG_NO_CODE_CACHE === '1') return createRequire(file)(file);
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(`${process.version}\0${bundleIdentity(file)}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${process.version}\0${bundleIdentity(file)}`)
+    .digest('hex');
   const bundle = path.basename(file);
   const build = `${bundle}-${key.slice(0, 32)}`;
   const cacheFile = path.join(userCacheDir(env), 'v8', `${build}-${command}.bin`);
