@@ -76,6 +76,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // A CommonJS file (cli/bin/pkg.cjs, the launcher npm links) loads modules with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Production code is written in short named steps (docs/architecture.md, "Code shape"): no
     // function over 80 lines. Tests, benches and generated files are exempt.
     files: ['{shared,server,cli,web}/src/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],

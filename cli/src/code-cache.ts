@@ -3,14 +3,18 @@
 // the cache V8 skips both. One cache per bundle, Node version and command (each command compiles
 // different functions), written once, after the command has run and succeeded (so it holds every
 // function a whole run compiles), to $XDG_CACHE_HOME/pkg/v8 or ~/.cache/pkg/v8, never a shared temporary
-// directory. Its name carries the SHA-256 of the bundle, because V8 checks only a cache's length
-// against the source; caches of other builds are removed when a new one is written. A cache V8
+// directory. Its name carries a digest of the bundle file's identity (device, inode, size, and the
+// modification and change times in nanoseconds, from one stat), because V8 checks only a cache's
+// length against the source: a bundle rewritten, copied or replaced by another build has a new
+// change time, and so a new name. Hashing the bundle's 0.74 MB of text for the key instead cost
+// 3 ms of every install (docs/performance.md, "Install from the lock, fifth pass"). Caches of other
+// builds are removed when a new one is written. A cache V8
 // rejects or that cannot be read or written is ignored: the bundle then compiles from source as
 // usual. PKG_NO_CODE_CACHE=1 turns it off. (v8-compile-cache, the library for this, rewrites its whole
 // cache on every run on current Node versions and keys it by the working directory for ES-module
 // entries; this is the small part of it we need.)
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -45,6 +49,16 @@ function writeCache(file: string, bundle: string, build: string, data: Buffer): 
   }
 }
 
+/**
+ * What names one build of a bundle file: its device, inode, size, and modification and change
+ * times (nanoseconds). Any write to the file, a copy or a rename over it changes the change time,
+ * which no tool can set back (unlike the modification time, which npm's tarballs fix at 1985).
+ */
+export function bundleIdentity(file: string): string {
+  const { dev, ino, size, mtimeNs, ctimeNs } = statSync(file, { bigint: true });
+  return `${dev}:${ino}:${size}:${mtimeNs}:${ctimeNs}`;
+}
+
 /** The command a command line runs, as a file-name part: its first word, or `other`. */
 export function commandKey(args: readonly string[]): string {
   const word = args.find((arg, i) => !arg.startsWith('-') && args[i - 1] !== '--registry');
@@ -59,7 +73,9 @@ export function requireWithCodeCache(
 ): unknown {
   if (env.PKG_NO_CODE_CACHE === '1') return createRequire(file)(file);
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(process.version).update('\0').update(source).digest('hex');
+  const key = createHash('sha256')
+    .update(`${process.version}\0${bundleIdentity(file)}`)
+    .digest('hex');
   const bundle = path.basename(file);
   const build = `${bundle}-${key.slice(0, 32)}`;
   const cacheFile = path.join(userCacheDir(env), 'v8', `${build}-${command}.bin`);

@@ -2,7 +2,7 @@
 // command of commands/index.ts; install-main.ts: `pkg install` alone). Only the command being run
 // is loaded (all of the table for help), so start-up stays fast.
 import { Command, CommanderError } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CommandEntry } from './commands/index.js';
 import { exitFromParser, exitWithError, finish, type ExitCode } from './exit.js';
 import type { CommandDefinition, GlobalOptions } from './lib/command.js';

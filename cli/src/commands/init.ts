@@ -4,7 +4,7 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { namespaceSchema, packageNameSchema } from '@pkg/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';

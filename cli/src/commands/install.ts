@@ -1,6 +1,6 @@
 // pkg install [@ns/name[@range] ...]: install packages (or everything in pkg.json, honouring
 // pkg-lock.json), verified before anything is written. See install/install.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { install } from '../install/install.js';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines, formatSize } from '../lib/output.js';

@@ -1,7 +1,7 @@
 // pkg login: store a registry token (from the operator, or `pkg token create`) for one
 // registry, after checking it with whoami. The file is credentials.json, mode 0600.
 import { TOKEN_PATTERN } from '@pkg/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand } from '../lib/command.js';
 import { saveToken } from '../lib/registry/credentials.js';

@@ -2,7 +2,7 @@
 // current directory, or --out-dir) and print its integrity, size and file list.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { packSummary, packSummaryLines, printJson, printLines } from '../lib/output.js';
 import { packDir } from '../lib/authoring/package-dir.js';

@@ -4,7 +4,7 @@
 // --oidc (trusted publishing, docs/publishing.md): inside GitHub Actions or GitLab CI, the job's
 // OIDC ID token is exchanged for a short-lived token of this one package, which makes the same
 // upload; the registry records the build identity it verified.
-import { z } from 'zod';
+import * as z from 'zod';
 import { publishOutputSchema, type BuildIdentity, type PackResult } from '@pkg/shared';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand, type GlobalOptions } from '../lib/command.js';

@@ -3,7 +3,7 @@
 // downloads, where the query matched, and whether latest is deprecated (docs/trust.md, "Yank and
 // deprecate"); --json prints the registry's answer as it is.
 import { namespaceSchema, SEARCH_LIMIT, type SearchPackagesOutput } from '@pkg/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { openSession } from '../lib/registry/session.js';

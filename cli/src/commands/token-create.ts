@@ -1,6 +1,6 @@
 // pkg token create: a publish token (needs a managing token); its value is shown once.
 import { createTokenInputSchema } from '@pkg/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';
 import { openSession } from '../lib/registry/session.js';

@@ -4,7 +4,7 @@
 // entry; the answer names the versions changed and the entry's index.
 import { parsePackageId } from '@pkg/shared';
 import semver from 'semver';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { defineCommand, type GlobalOptions } from '../lib/command.js';
 import { printJson, printLines } from '../lib/output.js';

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { passedSchemaDigests, rememberPassedSchemas } from '@pkg/shared/package';
 import { writeFileAtomic } from '../lib/json-file.js';
 import { userCacheDir } from '../lib/paths.js';

@@ -5,7 +5,10 @@
 // record is fetched while those bytes download, and must still match the pin.
 import type { VersionRecord } from '@pkg/shared/contract';
 import { packageIdParts, parsePackageId } from '@pkg/shared/contract/core';
-import semver from 'semver';
+// semver's three functions, not its index (which evaluates every module of the library).
+import maxSatisfying from 'semver/ranges/max-satisfying.js';
+import validRange from 'semver/ranges/valid.js';
+import satisfies from 'semver/functions/satisfies.js';
 import { CliError, EXIT } from '../exit.js';
 import type { ProjectFiles } from '../lib/project/project-files.js';
 import type { LockEntry } from '../lib/project/project.js';
@@ -37,7 +40,7 @@ export function parseSpec(text: string): PackageSpec {
       },
     );
   }
-  if (range !== undefined && semver.validRange(range) === null) {
+  if (range !== undefined && validRange(range) === null) {
     throw new CliError('BAD_REQUEST', `"${range}" is not a semver range (in ${text}).`, {
       exitCode: EXIT.invalidInput,
       hint: 'Use an exact version (1.2.3) or a range such as ^1.2 or ~1.2.3.',
@@ -97,7 +100,7 @@ export async function resolveSpec(
       ? versions.includes(info.latest)
         ? info.latest
         : null
-      : semver.maxSatisfying(versions, spec.range);
+      : maxSatisfying(versions, spec.range);
   if (!version) throw noVersion(spec, versions, yanked);
   const asked = callRegistry(registry, () =>
     client.packages.version.query({ namespace: spec.namespace, name: spec.name, version }),
@@ -145,7 +148,7 @@ export function resolveTargets(
   return Promise.all(
     Object.entries(files.manifest.packages).map(([id, entry]) => {
       const pin = files.lock.packages[id];
-      if (pin && semver.satisfies(pin.version, entry.range, { includePrerelease: true }))
+      if (pin && satisfies(pin.version, entry.range, { includePrerelease: true }))
         return Promise.resolve(pinnedTarget(id, entry.range, pin, onChosen, onPinned));
       return resolveNew(`${id}@${entry.range}`);
     }),

@@ -24,7 +24,12 @@ export async function stage(project: Project, verified: readonly VerifiedTarget[
       const dir = extractToTemp(project, result.files, `${target.id}@${target.version}`);
       changes.push({ target: packageDir(project, target.id), source: dir });
       const { namespace, name } = packageIdParts(target.id);
-      await loadInstalledPackage(dir, { expect: { namespace, name, version: target.version } });
+      // The files written are the archive's, checked by validatePackage in verify.ts: the loader
+      // reads them back from disk and validates them again only if they differ.
+      await loadInstalledPackage(dir, {
+        expect: { namespace, name, version: target.version },
+        validated: { files: result.files, manifest: result.manifest },
+      });
     }
   } catch (error) {
     cleanup();

@@ -57,6 +57,7 @@ export async function verifyArtifact(download: Downloaded, expected: Expected): 
   const checked = await validateArchive(download.bytes, {
     expectedName: expected.name,
     expectedVersion: expected.version,
+    hashed: { integrity: download.integrity, size: download.size },
   });
   saveCheckedSchemas();
   if (!checked.ok) {

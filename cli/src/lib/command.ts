@@ -1,7 +1,7 @@
 // One command per file: a name, a summary, its arguments and options, and run().
 // main.ts turns each definition into a commander command and generates the help.
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExitCode } from '../exit.js';
 
 // A command parses each schema a handful of times at most: zod's generated (eval-compiled) fast

@@ -1,6 +1,6 @@
 // The user-level config file (config.json): the default registry, and the boundary of
 // `pkg run` (`sandbox`: os or node; docs/sandbox.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, EXIT } from '../exit.js';
 import { readJsonFile, writeJsonFile } from './json-file.js';
 import { userConfigFile } from './paths.js';

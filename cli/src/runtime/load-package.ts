@@ -40,6 +40,26 @@ export interface LoadedPackage {
 export interface LoadOptions {
   /** When given, the package must be this one (NAME_MISMATCH / VERSION_MISMATCH otherwise). */
   expect?: { namespace: string; name: string; version?: string };
+  /**
+   * The files the caller validated with validatePackage and the manifest it found (an install: the
+   * archive's checks). When the directory read from disk holds exactly these paths with exactly
+   * these bytes, validatePackage (a function of the files alone) would find the same, and is not run
+   * a second time; any other directory is validated as always (docs/performance.md, "Install from
+   * the lock, fifth pass").
+   */
+  validated?: { files: readonly { path: string; data: Uint8Array }[]; manifest: Manifest };
+}
+
+/** Whether `files` holds exactly the paths of `validated`, each with the same bytes. */
+function sameFiles(
+  files: ReadonlyMap<string, Uint8Array>,
+  validated: readonly { path: string; data: Uint8Array }[],
+): boolean {
+  if (files.size !== validated.length) return false;
+  return validated.every(({ path, data }) => {
+    const read = files.get(path);
+    return read !== undefined && Buffer.compare(read, data) === 0;
+  });
 }
 
 // node:fs's callback functions, promisified, rather than node:fs/promises, whose module (with its
@@ -177,7 +197,11 @@ export async function loadInstalledPackage(dir: string, options: LoadOptions = {
   const root = await realpath(dir);
   const problems: CliDetail[] = [];
   const files = await readPackageFiles(root, problems);
-  const result = validatePackage(files);
+  const { validated } = options;
+  const result =
+    validated && sameFiles(files, validated.files)
+      ? { manifest: validated.manifest, problems: [] }
+      : validatePackage(files);
   problems.push(...result.problems);
   const manifest = result.manifest;
   if (!manifest) throw invalid(dir, problems);

@@ -6,7 +6,7 @@
 // whole process tree). Passing any limit or cap stops the tool and fails the run.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError } from '../exit.js';
 import type { Boundary } from './boundary.js';
 import type { ChildRequest, ChildResponse } from './protocol.js';

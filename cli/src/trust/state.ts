@@ -2,7 +2,7 @@
 // and the last checkpoint it saw, in $XDG_CONFIG_HOME/pkg/trust/<host>_<port>.json, like SSH's
 // known_hosts. Read through a zod schema, written atomically.
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Checkpoint, PinnedKey } from '@pkg/shared';
 import { jsonText, readJsonFile, writeFileAtomic } from '../lib/json-file.js';
 import { userConfigDir } from '../lib/paths.js';

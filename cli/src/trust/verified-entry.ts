@@ -1,7 +1,7 @@
 // A verified-record cache entry read back (trust/verified-cache.ts; docs/trust.md, "The
 // verified-record cache"): parsed with zod, its record's text checked against the SHA-256 it
 // names, and all of it checked to be of the pin asked for. Anything else is no entry.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   inclusionOutputSchema,
   registryKeysOutputSchema,

@@ -3,12 +3,12 @@
 // and so does dist/data.js for the data commands (src/bundle-loader.ts): one cache per bundle and
 // command, written there and nowhere else; a damaged cache or one of an older build
 // changes nothing a user sees; PKG_NO_CODE_CACHE=1 keeps it off; `pkg --version` never loads it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPublicRpcServer } from '@pkg/shared/testing';
 import { commandKey } from '../../src/code-cache.js';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { CLI, runCli, runCliWith, tempDir } from '../helpers/run-cli.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -110,6 +110,33 @@ describe('code cache of the CLI bundle', () => {
     expect(existsSync(stale)).toBe(false);
     const config = caches().find((name) => name.endsWith('-config.bin')) ?? '';
     expect(readFileSync(path.join(cacheDir, config), 'utf8')).not.toBe('not a code cache');
+  });
+
+  it('runs a rebuilt bundle of the same size and modification time with a cache of its own', async () => {
+    // A copy of the built CLI whose cli.js is then rewritten with other bytes of the same length,
+    // its modification time set back (as npm's tarballs fix it): a cache named after the old
+    // bundle, which V8 would accept (it checks only the length), would run the old code.
+    const dist = path.join(home.dir, 'rebuilt-dist');
+    cpSync(path.dirname(CLI), dist, { recursive: true });
+    const bundle = path.join(dist, 'cli.js');
+    const npmTime = new Date('1985-10-26T08:15:00Z');
+    utimesSync(bundle, npmTime, npmTime);
+    const runEnv = { ...env, XDG_CACHE_HOME: path.join(home.dir, 'rebuilt-cache') };
+    const rebuiltCaches = () => readdirSync(path.join(home.dir, 'rebuilt-cache', 'pkg', 'v8'));
+    const registry = () =>
+      runCliWith(path.join(dist, 'pkg.js'), ['config', 'get', 'registry'], { cwd: home.dir, env: runEnv });
+    expect((await registry()).stdout).toContain('http://127.0.0.1:8787');
+    expect((await registry()).stdout).toContain('http://127.0.0.1:8787'); // from its cache
+    const [before] = rebuiltCaches();
+    const source = readFileSync(bundle, 'utf8');
+    const rebuilt = source.replaceAll('127.0.0.1:8787', '127.0.0.1:8788');
+    expect(rebuilt).not.toBe(source);
+    expect(rebuilt.length).toBe(source.length);
+    writeFileSync(bundle, rebuilt);
+    utimesSync(bundle, npmTime, npmTime);
+    expect((await registry()).stdout).toContain('http://127.0.0.1:8788');
+    expect(rebuiltCaches()).toEqual([expect.stringMatching(/^cli\.js-[0-9a-f]{32}-config\.bin$/)]);
+    expect(rebuiltCaches()).not.toEqual([before]);
   });
 
   it('stays off with PKG_NO_CODE_CACHE=1', async () => {

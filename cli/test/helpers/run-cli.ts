@@ -18,10 +18,19 @@ export function runCli(
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
 ): Promise<CliRun> {
+  return runCliWith(CLI, args, options);
+}
+
+/** runCli with another entry script: a copy of the build, or the launcher npm links as `pkg`. */
+export function runCliWith(
+  script: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [CLI, ...args],
+      [script, ...args],
       {
         cwd: options.cwd,
         encoding: 'utf8',

@@ -1,8 +1,9 @@
 // The runtime loader on package directories on disk: a valid package yields its tools with
 // compiled schemas; a missing entry, a symlink, a CommonJS scope or the wrong package is
 // refused with every problem listed (exit 2).
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { validatePackage } from '@pkg/shared/package';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CliError } from '../../src/exit.js';
 import { loadInstalledPackage } from '../../src/runtime/load-package.js';
@@ -12,8 +13,21 @@ let project: ProbeProject;
 afterEach(() => project.cleanup());
 const tools = { echo: PROBE_TOOLS.echo ?? [''], env: PROBE_TOOLS.env ?? [''] };
 
-async function problemsOf(dir: string): Promise<string[]> {
-  const error: unknown = await loadInstalledPackage(dir).then(
+/** The files of a package directory as an install's archive checks hold them, and their validation. */
+function validatedFiles(dir: string) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const absolute = join(entry.parentPath, entry.name);
+      return { path: absolute.slice(dir.length + 1), data: readFileSync(absolute) };
+    });
+  const { manifest } = validatePackage(new Map(files.map((f) => [f.path, f.data])));
+  if (!manifest) throw new Error(`${dir} is not a valid package`);
+  return { files, manifest };
+}
+
+async function problemsOf(dir: string, options = {}): Promise<string[]> {
+  const error: unknown = await loadInstalledPackage(dir, options).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -79,5 +93,28 @@ describe('loadInstalledPackage', () => {
       '.env HIDDEN_FILE',
       'manifest.json MANIFEST_INVALID_JSON',
     ]);
+  });
+
+  test('files already validated, as an install stages them: their validation is taken', async () => {
+    project = createProbeProject(tools);
+    const validated = validatedFiles(project.packageDir);
+    const loaded = await loadInstalledPackage(project.packageDir, { validated });
+    expect(loaded.manifest).toBe(validated.manifest); // not a second reading of manifest.json
+    expect([...loaded.tools.keys()]).toEqual(['echo', 'env']);
+  });
+
+  test('a directory that differs from the files validated is validated from disk', async () => {
+    project = createProbeProject(tools);
+    const validated = validatedFiles(project.packageDir);
+    writeFileSync(join(project.packageDir, 'manifest.json'), '{"name": "changed on disk"}');
+    const problems = await problemsOf(project.packageDir, { validated });
+    expect(problems.some((p) => p.startsWith('manifest.json'))).toBe(true);
+    project.cleanup();
+    project = createProbeProject(tools);
+    const before = validatedFiles(project.packageDir);
+    writeFileSync(join(project.packageDir, 'EXTRA.md'), 'a file the checks never saw\n');
+    const loaded = await loadInstalledPackage(project.packageDir, { validated: before });
+    expect(loaded.manifest).not.toBe(before.manifest);
+    expect(loaded.manifest).toEqual(before.manifest);
   });
 });

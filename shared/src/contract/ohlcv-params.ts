@@ -1,6 +1,6 @@
 // Candle requests (docs/data-layer.md, OHLCV): `day` with aggregate 1, `hour` with 1, 4 or 12,
 // `minute` with 1, 5 or 15, at most 1000 candles. Anything else is INVALID_INPUT before any request.
-import { z } from 'zod';
+import * as z from 'zod';
 import { marketAddressSchema, networkSchema } from './params.js';
 
 export const OHLCV_AGGREGATES = { day: [1], hour: [1, 4, 12], minute: [1, 5, 15] } as const;

@@ -1,5 +1,5 @@
 // Parameter grammar shared by the data SDK's capabilities and the /v1 shapes. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADDRESS_PATTERN, MARKET_ADDRESS_PATTERN, NETWORK_PATTERN } from '../schemas/patterns.js';
 
 export const addressSchema = z

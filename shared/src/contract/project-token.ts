@@ -3,7 +3,7 @@
 // validate them. Prices and token amounts are
 // decimal strings in whole tokens (computed exactly from the chain's integers); raw on-chain
 // integers are decimal strings too; a member the chain did not give is absent.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);

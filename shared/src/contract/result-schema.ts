@@ -1,6 +1,6 @@
 // The result envelope and its provenance,
 // as zod schemas. Browser-safe: zod only, so that the SPA can parse envelopes without the SDK.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RESULT_STATUSES = ['LIVE', 'CACHED', 'UNAVAILABLE', 'ERROR'] as const;
 export const resultStatusSchema = z.enum(RESULT_STATUSES);

@@ -3,7 +3,7 @@
 // name and version. Returns every problem found. Never writes to disk, never runs package code.
 import type { Manifest } from '../schemas/manifest.js';
 import { formatPackageId } from '../schemas/names.js';
-import { integrityOf } from './integrity.js';
+import { integrityOf, type IntegrityResult } from './integrity.js';
 import { type Problem, PROBLEM_CODES as C, problem } from './problems.js';
 import { type PackageFile, readArchive } from './read-archive.js';
 import { validatePackage } from './validate-package.js';
@@ -13,6 +13,12 @@ export interface ValidateArchiveOptions {
   expectedName?: string | undefined;
   /** The exact version the caller expects. */
   expectedVersion?: string | undefined;
+  /**
+   * The integrity and size of these very bytes, when the caller hashed them as they arrived (an
+   * install's download): returned as they are instead of hashing the archive a second time
+   * (docs/performance.md, "Install from the lock, fifth pass").
+   */
+  hashed?: IntegrityResult | undefined;
 }
 
 export type ValidateArchiveResult =
@@ -40,7 +46,8 @@ export async function validateArchive(
   if (manifest) problems.push(...expectationProblems(manifest, options));
   if (!manifest || problems.length > 0) return { ok: false, problems };
   const files = [...read.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { ok: true, manifest, files, ...integrityOf(bytes) };
+  const { integrity, size } = options.hashed ?? integrityOf(bytes);
+  return { ok: true, manifest, files, integrity, size };
 }
 
 function expectationProblems(manifest: Manifest, options: ValidateArchiveOptions): Problem[] {

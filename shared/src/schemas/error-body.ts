@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One problem inside `error.details`: where, a stable code, and a readable message. */
 export const errorDetailSchema = z.object({

@@ -1,7 +1,7 @@
 // The package manifest (`manifest.json`), its tool entries and its permission declaration.
 // Pure zod: the registry, the CLI and the website share these objects. Rules are explained
 // in docs/package-format.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { namespaceSchema, packageNameSchema, versionSchema } from './names.js';
 
 export const SPEC_VERSION = 1 as const;

@@ -1,8 +1,11 @@
 // The grammar of names (docs/package-format.md, "Names and versions"): namespace, package name,
 // `@ns/name` package ids, exact versions (SemVer 2.0.0, build metadata rejected) and
 // integrity strings. Pure zod: safe in the browser.
-import semver from 'semver';
-import { z } from 'zod';
+// semver's function alone, not its index: the index evaluates every function and range module of
+// the library (about 2 ms of each CLI start that loads a schema; docs/performance.md, "Install from
+// the lock, fifth pass").
+import semverValid from 'semver/functions/valid.js';
+import * as z from 'zod';
 
 import {
   INTEGRITY_PATTERN,
@@ -53,7 +56,7 @@ export const versionSchema = z.string().superRefine((value, ctx) => {
     });
     return;
   }
-  if (value.length > MAX_VERSION_LENGTH || semver.valid(value) !== value) {
+  if (value.length > MAX_VERSION_LENGTH || semverValid(value) !== value) {
     ctx.addIssue({
       code: 'custom',
       message: `"${value}" is not an exact SemVer 2.0.0 version such as 1.0.0 or 1.0.0-beta.1`,

@@ -1,6 +1,6 @@
 // One line of text, as names, reasons and messages in the procedures' inputs are: no line break
 // or other control character (C0 or DEL). Browser-safe.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const isControl = (code: number): boolean => code < 0x20 || code === 0x7f;
 

@@ -1,6 +1,6 @@
 // Provenance (docs/registry-api.md): facts the registry recorded at publish time.
 // Not a cryptographic signature.
-import { z } from 'zod';
+import * as z from 'zod';
 import { integritySchema } from './names.js';
 
 export const timestampSchema = z.iso.datetime({ precision: 3 });

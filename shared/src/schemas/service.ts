@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The registry HTTP API version (`apiVersion` of GET /, docs/registry-api.md). */
 export const API_VERSION = 2 as const;

@@ -1,6 +1,6 @@
 // The YAML front matter of SKILL.md (the Agent Skills convention): `name` and `description`
 // agree with the manifest; other members (license, metadata, ...) are allowed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { descriptionSchema } from './manifest.js';
 import { packageNameSchema } from './names.js';
 

@@ -10,6 +10,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
+import QuickLRU from 'quick-lru';
 
 export interface SigningKey {
   readonly keyid: string;
@@ -25,9 +26,22 @@ export function keyIdOf(publicKey: Uint8Array): string {
   return `SHA256:${createHash('sha256').update(publicKey).digest('base64').replace(/=+$/, '')}`;
 }
 
+/**
+ * The key objects of the last public keys used, by their bytes: an install checks the record, the
+ * checkpoint and the cached evidence with the same one or two keys, and each parse by OpenSSL cost
+ * about 0.15 ms (7 per install; docs/performance.md, "Install from the lock, fifth pass").
+ */
+const keyObjects = new QuickLRU<string, KeyObject>({ maxSize: 16 });
+
 export function publicKeyObject(raw: Uint8Array): KeyObject {
   if (raw.length !== 32) throw new Error(`an Ed25519 public key is 32 bytes, not ${raw.length}`);
-  return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+  const name = Buffer.from(raw).toString('hex');
+  let key = keyObjects.get(name);
+  if (!key) {
+    key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+    keyObjects.set(name, key);
+  }
+  return key;
 }
 
 function rawPublicKey(key: KeyObject): Uint8Array {

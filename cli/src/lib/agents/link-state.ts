@@ -1,7 +1,7 @@
 // `.pkg/agents.json`: the skill folders `pkg agents link` wrote for this project, so that
 // `pkg install` and `pkg remove` refresh or delete them later (docs/agents.md).
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJsonFile, writeJsonFile } from '../json-file.js';
 import type { Project } from '../project/project.js';
 

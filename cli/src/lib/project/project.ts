@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { integritySchema, permissionsSchema, PACKAGE_ID_PATTERN } from '@pkg/shared/contract/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJsonFile } from '../json-file.js';
 
 export const PROJECT_MANIFEST = 'pkg.json';

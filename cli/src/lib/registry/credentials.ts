@@ -1,7 +1,7 @@
 // The credentials file (credentials.json, mode 0600): one token per registry URL.
 // PKG_TOKEN, when set, is used instead (CI), and never written anywhere.
 import { chmodSync, existsSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJsonFile, writeJsonFile } from '../json-file.js';
 import { credentialsFile } from '../paths.js';
 

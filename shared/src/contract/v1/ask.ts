@@ -1,7 +1,7 @@
 // The Ask agent (docs/public-api.md, "Ask"): POST /v1/ask with `{ question }` answers the model's
 // text, the sources of the data its tools read, the model that actually answered and the
 // visitor's questions left today. GET /v1/ask/quota says what is left before asking.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The fixed bounds of one question: none of them can be raised by a question or a tool result. */
 export const ASK_LIMITS = {

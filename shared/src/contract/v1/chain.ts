@@ -3,7 +3,7 @@
 // stock tokens (the /v1/stocks answer) and the prediction-market odds (the /v1/odds answer). Every
 // panel is a section (or, for stocks and odds, made of sections) with its own source and time, so
 // that one failing source never blanks the others. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { v1OddsSchema } from './odds.js';
 import { v1PoolSchema } from './screener.js';
 import { sectionSchema } from './sections.js';

@@ -1,7 +1,7 @@
 // GET /v1/contract/:address (docs/public-api.md): a contract's verified name, functions and
 // events from the explorer, and its automated security flags; each a section.
 import { toEventSignature, toFunctionSignature, type AbiEvent, type AbiFunction } from 'viem';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADDRESS_PATTERN } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 

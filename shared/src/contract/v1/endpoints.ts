@@ -4,7 +4,7 @@
 // parameters and query string together; the SPA passes the same object over tRPC), the schema
 // of its answer, and how long its answer is kept (the edge headers derive from it).
 // Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { V1_TTLS } from './ttls.js';
 import { v1AddressSchema, v1ContractSchema } from './contract.js';
 import { v1FilingsSchema, v1SymbolSchema } from './filings.js';

@@ -1,7 +1,7 @@
 // The contract explainer (docs/public-api.md, "Contract explainer"): GET
 // /v1/contract/:address/explanation. A model writes a plain-language explanation from the
 // verified interface and the security flags; one is kept per contract for one day.
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiRoutingSchema } from './ask.js';
 import { sectionSchema } from './sections.js';
 

@@ -2,7 +2,7 @@
 // registrant (docs/website.md, "Filings"): current reports with their items labelled, periodic
 // and ownership filings with links, insider forms counted over 30 days; one section, UNAVAILABLE
 // with the reason `no filer` for a ticker the regulator does not list. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { TICKER_PATTERN } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 

@@ -1,7 +1,7 @@
 // The holder pass (docs/public-api.md, "Holder pass"): POST /v1/holder-pass/nonce gives a
 // single-use nonce; POST /v1/holder-pass takes an EIP-4361 message signed with `personal_sign`
 // and answers a pass, a compact JWS the browser keeps and sends as `Authorization: Bearer`.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The fixed rules of the sign-in message and the pass. */
 export const HOLDER_PASS = {

@@ -2,7 +2,7 @@
 // open events tagged Fed, open events tagged inflation, and open stock events naming a stock
 // token's ticker the issuer lists; each list a section with its own source and time. A price is a
 // probability from 0 to 1. Market prices, not a forecast. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { sectionSchema } from './sections.js';
 
 export const ODDS_NOTICE = 'Market prices, not a forecast.';

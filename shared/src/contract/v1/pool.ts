@@ -2,7 +2,7 @@
 // project token's pool (the /token page's chart), and one pool as the pool provider lists it (the
 // pool card of /embed/pool/<network>/<address>). Each a section with its own source and time.
 // Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { NETWORK_PATTERN } from '../../schemas/patterns.js';
 import { OHLCV_AGGREGATES, OHLCV_MAX_CANDLES } from '../ohlcv-params.js';
 import { marketAddressSchema } from '../params.js';

@@ -2,7 +2,7 @@
 // security flags of its base token, filterable by liquidity, age and flags. A pool whose flags
 // could not be read says so in its own section: it is never "safe" by default. Browser-safe: zod
 // only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCREENER_FLAGS, SCREENER_MAX_AGE_HOURS } from '../../schemas/patterns.js';
 import { sectionSchema } from './sections.js';
 

@@ -2,7 +2,7 @@
 // own status and, when it has data, the provenance it came with (source, fetchedAt …), so that a
 // reader always sees where a number came from and how old it is, and a failing source never
 // blanks the others. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { provenanceSchema, type Result } from '../result-schema.js';
 
 export const sectionStatusSchema = z.enum(['LIVE', 'CACHED', 'UNAVAILABLE', 'ERROR']);

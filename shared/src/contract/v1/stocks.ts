@@ -3,7 +3,7 @@
 // contract, the look-alike pools reusing the ticker (left out, counted), and the premium rows
 // computed from them (docs/website.md, "Premium"). Every input is a section with its own source
 // and time; the premium says why when it has no row. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { sectionSchema } from './sections.js';
 
 const tokenRefSchema = z

@@ -4,7 +4,7 @@
 // whole tokens, with the raw on-chain integer beside them where one was read; USD amounts from the
 // market provider are numbers as it sent them; a member no source gave is absent, never 0.
 // Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { poolTokenSchema, projectTokenPoolStateSchema, projectTokenSwapsSchema } from '../project-token.js';
 import { sectionSchema } from './sections.js';
 

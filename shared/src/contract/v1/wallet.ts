@@ -1,7 +1,7 @@
 // GET /v1/wallet/:address (docs/public-api.md): a wallet's token holdings, a USD value only where
 // a price source lists the token (else absent, never 0), and its recent token transfers; each a
 // section. Browser-safe: zod only.
-import { z } from 'zod';
+import * as z from 'zod';
 import { sectionSchema } from './sections.js';
 
 /** The price of one holding: its source and time, or why there is none. */

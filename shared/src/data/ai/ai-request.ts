@@ -4,7 +4,7 @@
 // maxTokens at most 16,384, at most 32 tools, images over https (public hosts) or as
 // `data:image/*;base64` URLs of at most 5 MB.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AI_LIMITS } from '../limits.js';
 import { publicTargetProblem } from '../net/public-target.js';
 

@@ -1,7 +1,7 @@
 // The AI capabilities (docs/data-layer.md, "AI"). Routing is explicit (ai/generate.ts): the
 // requested provider, else AI_PROVIDER; the configured fallback only when both fallback
 // variables are set. Completions are never cached; model lists are cached 10 minutes.
-import { z } from 'zod';
+import * as z from 'zod';
 import { aiGenerateParams, aiProviderSchema } from '../ai/ai-request.js';
 import { defineCapability } from './define-capability.js';
 

@@ -4,7 +4,7 @@
 // repeated views (the website, the bots) cost one request per ten minutes. `block` (30 s) would
 // only multiply requests for a value that changes daily; `networks` (1 h) would show yesterday's
 // reading for up to an hour after the update.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const sentimentFearGreed = defineCapability({

@@ -1,5 +1,5 @@
 // Chain facts: the chain id reported live, native currency, head block and gas price.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const chainInfo = defineCapability({

@@ -4,7 +4,7 @@
 // `latestRoundData` on chain through the RPC providers' `onchain.call`. `feeds.latest` is not a
 // routed capability: no provider answers it by itself, so it is not defined with
 // defineCapability (the capability table and the tool server list only routed ones).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -2,7 +2,7 @@
 // chain's network, ranked by one of Codex's documented TokenRankingAttribute values
 // (https://docs.codex.io/api-reference/input-objects/tokenranking). Scope `chain`: the answer is
 // about Robinhood Chain. Market data: the `block` cache class (30 s).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 /** Codex's windows: 5 minutes and 1, 4, 12, 24 hours. */

@@ -2,7 +2,7 @@
 // chain TVL, protocols, DEX volume, fees, stablecoins, yields), about the chain (scope `chain`),
 // served by DefiLlama. TTL `block` (30 s): DefiLlama documents no update interval for its free
 // API, so these follow the cache table's "DEX market data".
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 const limit = z

@@ -6,7 +6,7 @@
 // TTLs: the quote is a price (`block`, 30 s); a company profile is metadata (`metadata`, 10 min);
 // company news and the earnings calendar change over hours, not seconds, and each request costs
 // one call of Finnhub's per-minute budget, so they are kept as metadata-like lists (10 min).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability, type CapabilityDefinition, type TtlClass } from './define-capability.js';
 
 export const usTickerSchema = z

@@ -4,7 +4,7 @@
 // UNRATE), accepted in any case and sent upper case. `units` is FRED's transformation of the
 // values (`lin` levels, the default; `pc1` percent change from a year ago, ...).
 // TTL `metadata` (10 min): FRED publishes a series at most once a day.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 /** FRED's value transformations (https://fred.stlouisfed.org/docs/api/fred/series_observations.html#units). */

@@ -1,5 +1,5 @@
 // Transaction, transfer and gas counters of an address.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

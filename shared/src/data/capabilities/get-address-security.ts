@@ -1,5 +1,5 @@
 // Whether an address is flagged (phishing, sanctions, mixers, scams ...).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Indexed transactions of an address, newest first.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Security of a spender contract that holds approvals.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

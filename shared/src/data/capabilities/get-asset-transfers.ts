@@ -1,5 +1,5 @@
 // Token transfers from and to an address.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // The native (ETH) balance of an address at the head block.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // A block by number, or the head block.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { blockNumberSchema } from '../../contract/params.js';
 

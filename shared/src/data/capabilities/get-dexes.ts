@@ -1,5 +1,5 @@
 // The DEXes of a network.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { networkSchema, pageSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Global crypto market statistics: total market cap and volume, dominance, 24 h change.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const getGlobalMarket = defineCapability({

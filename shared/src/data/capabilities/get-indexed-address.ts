@@ -1,5 +1,5 @@
 // An address as the explorer indexed it (contract flag, verification, creator).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

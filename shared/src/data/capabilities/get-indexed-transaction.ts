@@ -1,5 +1,5 @@
 // A transaction as the explorer indexed it (decoded input, token transfers, rollup batch).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { txHashSchema } from '../../contract/params.js';
 

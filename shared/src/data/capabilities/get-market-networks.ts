@@ -1,5 +1,5 @@
 // The networks of the pool provider, with their ids (cached 1 h).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const getMarketNetworks = defineCapability({

@@ -1,5 +1,5 @@
 // A token price in USD by contract, or native for ETH (the market-data aggregator, then the pool provider).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

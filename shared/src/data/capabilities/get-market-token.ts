@@ -1,5 +1,5 @@
 // A token on a market network: name, symbol, price, FDV, market cap and its main pool.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Pools created on a network in the last 48 hours, newest first.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { networkSchema, pageSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // OHLC history of a coin by its aggregator id (no volume), oldest first.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const getOhlcHistory = defineCapability({

@@ -1,5 +1,5 @@
 // One pair or pool by its address (or v4 pool id): prices, liquidity, volume, changes and buy/sell counts per window.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

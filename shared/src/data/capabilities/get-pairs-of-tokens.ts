@@ -2,7 +2,7 @@
 // multi-token lookup (DexScreener "Get one or multiple pairs by token address", up to 30
 // comma-separated addresses a request), so that a list of tokens costs one request per 30 tokens
 // instead of one per token. Pools where a token is on either side are listed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // The receipt of a transaction.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { txHashSchema } from '../../contract/params.js';
 

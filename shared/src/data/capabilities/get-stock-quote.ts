@@ -1,5 +1,5 @@
 // The underlying bid and ask of a stock token, as the issuer returns them (not multiplier-adjusted).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const getStockQuote = defineCapability({

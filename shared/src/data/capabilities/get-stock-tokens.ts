@@ -1,5 +1,5 @@
 // The stock-token list of the issuer, as the issuer returns it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const getStockTokens = defineCapability({

@@ -1,5 +1,5 @@
 // Name, symbol, decimals and supply of a token.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Every pool of a token on a market network.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

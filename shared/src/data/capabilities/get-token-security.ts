@@ -1,5 +1,5 @@
 // Security flags of a token on the chain: honeypot, taxes, owner powers, holders.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

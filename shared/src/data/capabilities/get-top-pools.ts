@@ -1,5 +1,5 @@
 // Top pools of a network, or of one token, by 24 h volume or transactions (20 a page, pages 1 to 10).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema, pageSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // The last trades of a pool (past 24 hours, at most 300).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { marketAddressSchema, networkSchema } from '../../contract/params.js';
 

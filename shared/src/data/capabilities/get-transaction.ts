@@ -1,5 +1,5 @@
 // A transaction by hash.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { txHashSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // Verified source and ABI of a contract.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

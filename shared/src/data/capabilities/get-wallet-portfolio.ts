@@ -1,5 +1,5 @@
 // A wallet portfolio: total value by position type and by chain (the total spans every chain).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // The positions of a wallet on the chain, with value and price.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

@@ -1,5 +1,5 @@
 // The transactions of a wallet on the chain, newest first, with transfers.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema } from '../../contract/params.js';
 

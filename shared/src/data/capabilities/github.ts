@@ -2,7 +2,7 @@
 // GITHUB_TOKEN, else (or after the token is refused with 401) the public API; code search needs
 // the token. Lists page by `page` and `perPage` (at most 100). Raw files come from the raw-file
 // host only, without the token.
-import { z } from 'zod';
+import * as z from 'zod';
 import { GITHUB_LIMITS, RAW_FILE_LIMITS } from '../limits.js';
 import { defineCapability, type CapabilityDefinition } from './define-capability.js';
 

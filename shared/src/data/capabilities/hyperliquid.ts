@@ -2,7 +2,7 @@
 // docs/bots.md, "Commands", and the `/live` page: docs/public-api.md, GET /v1/chain). Global:
 // Hyperliquid is its own exchange, not a chain of CHAINS. Live prices: the `block` cache class
 // (30 s), as prices and DEX market data.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 const limitSchema = z

@@ -1,5 +1,5 @@
 // Pairs matching a symbol, name or address, across networks or on one network (DEX pair provider).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { anyNetworkSchema } from '../../contract/params.js';
 

@@ -3,7 +3,7 @@
 // (the documented `/public-search`), with their markets, outcomes and prices. Global: Polymarket
 // is not a chain of CHAINS. Live prices: the `block` cache class (30 s). The choice of what the
 // card shows (most likely buckets, levels nearest 50 %) is the odds service's, not this layer's.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const oddsEvents = defineCapability({

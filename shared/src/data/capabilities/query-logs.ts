@@ -1,5 +1,5 @@
 // Event logs of a contract over a block range, optionally filtered by topics.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { addressSchema, blockNumberSchema } from '../../contract/params.js';
 

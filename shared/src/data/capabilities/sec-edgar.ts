@@ -5,7 +5,7 @@
 // listing visible the same day while sparing the ~1 MB download for every ticker; submissions
 // change with every filing (8-Ks within four business days, Form 4 within two), so `metadata`
 // (10 min) like other registry-like lists.
-import { z } from 'zod';
+import * as z from 'zod';
 import { paddedCik, secTicker } from '../sources/sec-edgar-types.js';
 import { defineCapability } from './define-capability.js';
 

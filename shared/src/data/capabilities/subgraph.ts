@@ -1,6 +1,6 @@
 // A GraphQL query of a subgraph through The Graph gateway; the caller names the subgraph (none
 // is assumed). GraphQL errors in an HTTP 200 answer are PROVIDER_ERROR with their messages.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 
 export const subgraphQuery = defineCapability({

@@ -1,5 +1,5 @@
 // The call tree of a transaction (callTracer).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCapability } from './define-capability.js';
 import { txHashSchema } from '../../contract/params.js';
 

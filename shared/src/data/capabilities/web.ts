@@ -2,7 +2,7 @@
 // search Tavily, Exa, Firecrawl; extract Tavily, Firecrawl, Exa; map Firecrawl, Tavily; similar
 // Exa; answer Tavily, Exa. `provider` pins one provider with no fallback. Target URLs must be
 // public http(s) hosts: the parameters refuse anything else before any request.
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEB_LIMITS } from '../limits.js';
 import { publicTargetProblem } from '../net/public-target.js';
 import { defineCapability } from './define-capability.js';

@@ -3,7 +3,7 @@
 // envelope as JSON text. Built with the official MCP TypeScript SDK; the caller connects a transport.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   addressSchema,
   freshSchema,

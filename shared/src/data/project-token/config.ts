@@ -5,7 +5,7 @@
 // assumed: an unset token or pool makes every token answer UNAVAILABLE naming the variable
 // (`projectTokenUnavailable`).
 import { getAddress, type Address, type Hex } from 'viem';
-import { z } from 'zod';
+import * as z from 'zod';
 import { unavailableResult } from '../result.js';
 import type { UnavailableResult } from '../../contract/result-schema.js';
 

@@ -1,7 +1,7 @@
 // Event logs through `onchain.logs` (with its topic filter), over block windows no wider than
 // the RPC handler's limit (MAX_LOG_SPAN).
 import type { Hex } from 'viem';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { MAX_LOG_SPAN } from '../providers/rpc-core/rpc-handlers.js';
 import { errorResult } from '../result.js';

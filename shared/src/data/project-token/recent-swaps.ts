@@ -4,7 +4,7 @@
 // the PoolManager's `Swap` events filtered by the pool id topic. The logs are read through
 // `onchain.logs` window by window (the RPC handler's span), newest window first, until `limit`
 // swaps are found; swap-logs.ts decodes them (direction and price).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunCapability } from '../capabilities/inspect-transaction.js';
 import { errorResult } from '../result.js';
 import type { Result } from '../../contract/result-schema.js';

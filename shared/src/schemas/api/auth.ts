@@ -1,5 +1,5 @@
 // Inputs and outputs of the auth and tokens procedures.
-import { z } from 'zod';
+import * as z from 'zod';
 import { namespaceSchema } from '../names.js';
 import { timestampSchema } from '../provenance.js';
 

@@ -2,7 +2,7 @@
 // counts, the registry's overview for the home page, and a package's insights (its score, the
 // findings of the static look at its tool code, the permissions a version adds). Their outputs
 // are the REST bodies of docs/registry-api.md, so REST adapters never reshape anything.
-import { z } from 'zod';
+import * as z from 'zod';
 import { permissionsSchema } from '../manifest.js';
 import { versionSchema } from '../names.js';
 import { timestampSchema } from '../provenance.js';

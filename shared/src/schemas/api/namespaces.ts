@@ -1,5 +1,5 @@
 // Inputs and outputs of the namespaces procedures.
-import { z } from 'zod';
+import * as z from 'zod';
 import { namespaceSchema } from '../names.js';
 import { userNameSchema } from './auth.js';
 

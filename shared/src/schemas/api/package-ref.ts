@@ -2,7 +2,7 @@
 // trust procedures' schemas (trust.ts), which an install reads, do not bring every schema of the
 // packages procedures with them (docs/performance.md, "Install from the lock, fourth pass: a
 // startup snapshot, and the schemas checked once"); packages.ts re-exports them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { namespaceSchema, packageNameSchema, versionSchema } from '../names.js';
 
 export const packageRefSchema = z.object({ namespace: namespaceSchema, name: packageNameSchema });

@@ -1,6 +1,6 @@
 // Inputs and outputs of the packages procedures; their outputs are the REST bodies of
 // docs/registry-api.md, so REST adapters never reshape anything.
-import { z } from 'zod';
+import * as z from 'zod';
 import { permissionsSchema } from '../manifest.js';
 import { integritySchema, namespaceSchema, versionSchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';

@@ -1,7 +1,7 @@
 // Trusted publishing (docs/publishing.md): the CI workflows a package's owners trust to publish it,
 // the exchange of a CI job's OIDC ID token for a short-lived publish token, and the build identity
 // the registry verified from that token. Outputs are the REST bodies of docs/publishing.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parsePackageId } from '../names.js';
 import { oneLine } from '../one-line.js';
 import { buildIdentitySchema, oidcPlatformSchema, timestampSchema } from '../provenance.js';

@@ -1,6 +1,6 @@
 // Inputs and outputs of the trust procedures (signing keys, the transparency log, yank and
 // deprecate); their outputs are the REST bodies of docs/trust.md and docs/registry-api.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { versionRefSchema, packageRefSchema } from './package-ref.js';
 import { timestampSchema } from '../provenance.js';
 import { oneLine } from '../one-line.js';

@@ -3,7 +3,7 @@
 // build every other schema of the packages procedures (search, listings, publish) with it
 // (docs/performance.md, "Install from the lock, fourth pass: a startup snapshot, and the schemas
 // checked once"). packages.ts re-exports it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { manifestSchema } from '../manifest.js';
 import { integritySchema } from '../names.js';
 import { provenanceSchema, timestampSchema } from '../provenance.js';

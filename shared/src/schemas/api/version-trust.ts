@@ -1,6 +1,6 @@
 // The trust fields of a version record (docs/trust.md): apart from trust.ts so that the version
 // record (packages.ts) can carry them without an import cycle.
-import { z } from 'zod';
+import * as z from 'zod';
 import { timestampSchema } from '../provenance.js';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected base64');

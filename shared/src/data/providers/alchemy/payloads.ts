@@ -2,7 +2,7 @@
 // https://www.alchemy.com/docs/data/token-api/token-api-endpoints/alchemy-get-token-balances
 // alchemyplatform/docs src/openrpc/alchemy/token-api/token-api.yaml (alchemy_getTokenMetadata)
 // alchemyplatform/docs src/openrpc/alchemy/transfers/transfers.yaml (alchemy_getAssetTransfers)
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const tokenBalancesSchema = z.looseObject({
   address: z.string(),

@@ -4,7 +4,7 @@
 // `value`, `timestamp` (unix seconds) and `time_until_update` (seconds, newest reading only) are
 // strings; `metadata.error` is null, or the reason the request failed. Only what the layer reads
 // is validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.union([z.string(), z.number()]).nullable().optional();
 

@@ -14,7 +14,7 @@ import {
   transactionSchema,
 } from './payloads.js';
 import { createBlockscoutGet } from './rest.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 function page(list: z.infer<typeof listSchema>): ProviderAnswer {
   const next = list.next_page_params ? { ...list.next_page_params } : undefined;

@@ -1,7 +1,7 @@
 // Blockscout REST v2 responses, from the PRO API OpenAPI (blockscout/docs
 // openapi-specs/pro-api-v12.json) and https://docs.blockscout.com/devs/apis/rest. Numbers that
 // may pass 2^53 are decimal strings; lists are `{items, next_page_params}`.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const listSchema = z.looseObject({
   items: z.array(z.record(z.string(), z.unknown())),

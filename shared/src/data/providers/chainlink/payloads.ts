@@ -6,7 +6,7 @@
 // `docs.quoteAsset` seen in the chain's file. The docs site
 // leaves out entries with `docs.hidden` or without a proxy address; so does the provider. Each
 // entry is read on its own, so that one odd entry does not hide the others.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const numeric = z.union([z.number(), z.string()]).nullable().optional();

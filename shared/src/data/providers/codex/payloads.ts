@@ -7,7 +7,7 @@
 // +5 %), counts are Int, times are unix seconds; `token` is an `EnhancedToken` (address, name,
 // symbol, decimals, isScam). `getNetworks` returns `[Network { id, name }]`. Every member is
 // nullable; only what the layer reads is validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const dec = z.union([z.string(), z.number()]).nullable().optional();
 const int = z.number().nullable().optional();

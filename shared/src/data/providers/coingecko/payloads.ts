@@ -12,7 +12,7 @@
 //   https://docs.coingecko.com/reference/top-pools-contract-address: GeckoTerminal's JSON:API
 //   bodies, read with geckoterminal/payloads.ts
 // - error bodies: https://docs.coingecko.com/docs/errors-and-rate-limits
-import { z } from 'zod';
+import * as z from 'zod';
 
 const num = z.number().nullable().optional();
 const perCurrency = z.record(z.string(), z.number().nullable()).nullable().optional();

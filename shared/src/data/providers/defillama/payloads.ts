@@ -7,7 +7,7 @@
 // validated; members the SDK marks nullable or optional, and members the overview leaves out when
 // it has no figure (the server copies them from its summary, so they may be missing), are optional.
 // The two large lists (/protocols, /pools) are checked item by item, only for the chain's items.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const num = z.number().nullable().optional();
 const str = z.string().nullable().optional();

@@ -8,7 +8,7 @@
 // token's name and symbol may be null). Unknown tokens and pairs are a 200 with `pairs: null` or
 // `[]`, never a 404; `/tokens/v1`
 // was also seen answering `{pairs: null}`, so every list accepts both forms.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A USD amount, percent or count: a JSON number (a numeric string is accepted too). */
 const amount = z.union([z.number(), z.string()]).nullable().optional();

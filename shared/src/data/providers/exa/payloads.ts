@@ -3,7 +3,7 @@
 // per-URL statuses of /contents per https://exa.ai/docs/changelog/contents-endpoint-status-changes;
 // error bodies per https://exa.ai/docs/reference/error-codes.
 // Only what the layer reads is validated; `title`, `author` and `publishedDate` may be null.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

@@ -5,7 +5,7 @@
 // as observed (github.com/finnhubio/Finnhub-API issues #405, #493, #582). Only what
 // the layer reads is validated; every member may be missing or null (an unknown symbol's quote is
 // all zeros and nulls, its profile `{}`).
-import { z } from 'zod';
+import * as z from 'zod';
 
 const num = z.number().nullable().optional();
 const str = z.string().nullable().optional();

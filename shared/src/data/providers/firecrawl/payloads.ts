@@ -3,7 +3,7 @@
 // (mendableai/firecrawl `apps/api/src/controllers/v2/types.ts`) and its error bodies
 // (`{success: false, error, code?, details?}`). Only what the
 // layer reads is validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

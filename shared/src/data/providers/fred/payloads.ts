@@ -3,7 +3,7 @@
 // with string `value`, "." for a missing one) and .../errors.html (`{error_code, error_message}`,
 // sent with `Content-Type: text/xml;charset=utf-8` even for the JSON body). Only what the layer
 // reads is validated; members FRED documents as optional (`notes`) or may leave out are optional.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

@@ -6,7 +6,7 @@
 // /pool-ohlcv-contract-address, /pool-trades-contract-address; and the generated SDK
 // github.com/coingecko/coingecko-typescript `src/resources/onchain/**`. Money and prices are
 // strings, counts integers; only the members read here are validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().nullable().optional();
 /** Money, prices and percents: strings as sent (numbers accepted, the SDK types are loose). */

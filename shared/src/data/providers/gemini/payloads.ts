@@ -10,7 +10,7 @@
 //   `google.rpc.ErrorInfo` (reason API_KEY_INVALID for a bad key) and `google.rpc.RetryInfo`
 //   (`retryDelay`, a Duration in JSON form such as "27s").
 // Only what the provider reads is validated; everything is optional or nullable as sent.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

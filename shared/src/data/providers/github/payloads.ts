@@ -8,7 +8,7 @@
 // rate limit https://docs.github.com/rest/rate-limit/rate-limit, and error bodies
 // https://docs.github.com/rest/using-the-rest-api/troubleshooting-the-rest-api. GitHub's own
 // objects are passed through: only what the layer reads is validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

@@ -6,7 +6,7 @@
 // https://docs.gopluslabs.io/reference/api-overview. Every answer is HTTP 200 with the envelope
 // `{code, message, result}`; almost every value is a string, flags are "1"/"0", and a value
 // GoPlus could not determine is missing or "".
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const envelopeSchema = z.looseObject({
   code: z.number(),

@@ -7,7 +7,7 @@
 // meta.ts, spotMeta.ts): `midPx`, `premium`, `impactPxs` may be null; `isDelisted`,
 // `onlyIsolated`, `marginMode` appear only when set. Every price, size and rate is a decimal
 // string. Only what the layer reads is validated; the rest may be anything.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const dec = z.string().nullable().optional();
 const int = z.number().int().nullable().optional();

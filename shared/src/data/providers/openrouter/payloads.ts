@@ -7,7 +7,7 @@
 // - errors: https://openrouter.ai/docs/api-reference/errors-and-debugging, `{error: {code, message,
 //   metadata?}}`; once generation has started the status is 200 and the error is in the body.
 // Only what the provider reads is validated; everything is optional or nullable as sent.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

@@ -7,7 +7,7 @@
 // provider); the event's `volume`/`liquidity` are numbers, the market's are strings next to the
 // numbers `volumeNum`/`liquidityNum` (some answers send strings where the reference says numbers:
 // both are accepted). Only what the provider reads is validated.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const bool = z.boolean().nullable().optional();

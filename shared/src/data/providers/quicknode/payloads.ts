@@ -1,6 +1,6 @@
 // QuickNode debug_traceTransaction with callTracer: one recursive call frame
 // (https://www.quicknode.com/docs/ethereum/debug_traceTransaction; geth callTracer docs).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface CallFrame {
   type: string;

@@ -1,7 +1,7 @@
 // The issuer's responses, from https://docs.robinhood.com/chain/stock-token-apis/ (known through
 // quotations in public code). The layer passes them on
 // unnormalized, so only the members it reads are checked and every other member is kept.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /rhj/assets: `{assets: [Asset]}`; an asset has `tokenSymbol` and one deployment per chain. */
 export const assetsSchema = z.looseObject({

@@ -1,6 +1,6 @@
 // JSON-RPC envelope (https://www.jsonrpc.org/specification) and the block fields the layer
 // reads itself; everything else is decoded by viem's formatters.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const rpcErrorSchema = z.looseObject({
   code: z.number(),

@@ -5,7 +5,7 @@
 // (https://www.sec.gov/files/company_tickers.json: rows keyed "0", "1", ... with `cik_str` a
 // number despite its name); shapes cross-checked in the vendor's documentation
 // Only what the layer reads is validated; members EDGAR leaves empty ("") or out are optional.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().nullable().optional();
 const texts = z.array(z.string().nullable()).nullable().optional();

@@ -3,7 +3,7 @@
 // (`tavily/tavily.py`) and the error bodies of
 // https://help.tavily.com/articles/8645538886-understanding-http-errors.
 // Only what the layer reads is validated; members the docs mark nullable or optional are so here.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();

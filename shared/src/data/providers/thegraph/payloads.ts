@@ -4,7 +4,7 @@
 // (auth, unknown subgraph, no allocations, bad indexers) are HTTP 200 with an `errors` array and
 // no `data` (edgeandnode/gateway src/graphql.rs `error_response`, src/errors.rs); graph-node's
 // validation errors are passed through the same way. Only `data` and the messages are read.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const graphqlErrorSchema = z.looseObject({
   message: z.string().nullable().optional(),

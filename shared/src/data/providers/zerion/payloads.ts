@@ -4,7 +4,7 @@
 // .../listwalletpositions, .../listwallettransactions; errors per
 // https://developers.zerion.io/reference/error-codes. Only what the layer reads is validated;
 // members the docs mark nullable (or that live answers leave out) are optional.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const num = z.number().nullable().optional();
 const str = z.string().nullable().optional();
