@@ -174,8 +174,10 @@ export function dropPackage(index: SearchIndex, id: string): void {
  * would grow to hold it (docs/performance.md, "Memory, fifth pass").
  */
 async function loadAll(deps: RegistryDeps, index: SearchIndex): Promise<void> {
-  const cursor = deps.models.Package.find({}, PROJECTION).lean<IndexedDoc[]>().cursor({ batchSize: RELOAD_BATCH });
-  for await (const doc of cursor) indexPackage(index, doc as IndexedDoc);
+  const cursor = deps.models.Package.find({}, PROJECTION)
+    .lean<IndexedDoc[]>()
+    .cursor({ batchSize: RELOAD_BATCH });
+  for await (const doc of cursor) indexPackage(index, doc);
   index.terms.trim();
 }
 
