@@ -94,6 +94,23 @@ async function loads(seeded: SeededPkg, dataDir: string, out: Record<string, unk
   out.afterPublishes = await state(seeded);
 }
 
+/**
+ * A heap snapshot of the held server after the loads (PKG_PROBE_HEAP_SNAPSHOT=<dir>, with
+ * PKG_BENCH_SERVER_ARGS='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>'): once its file
+ * appears, V8 writes it on the server's main thread, so the next answer comes once it is written.
+ */
+async function heapSnapshot(seeded: SeededPkg, dir: string) {
+  const count = () => readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot')).length;
+  const before = count();
+  process.kill(seeded.pkg.pid, 'SIGUSR2');
+  while (count() === before) await new Promise((resolve) => setTimeout(resolve, 50));
+  const after = await fetch(`${seeded.pkg.url}/health`, { headers: { connection: 'close' } }).then(
+    async () => state(seeded),
+    async () => state(seeded),
+  );
+  process.stdout.write(`${JSON.stringify({ afterSnapshot: after })}\n`);
+}
+
 const main = process.argv[2];
 const work = mkdtempSync(path.join(tmpdir(), 'pkg-rss-probe-'));
 const big = await buildBigPackage(NS, 'big');
@@ -110,6 +127,7 @@ try {
   await loads(seeded, path.join(work, 'data'), out);
   out.afterTheLoads = await fifty();
   process.stdout.write(`${JSON.stringify(out)}\n`);
+  if (process.env.PKG_PROBE_HEAP_SNAPSHOT) await heapSnapshot(seeded, process.env.PKG_PROBE_HEAP_SNAPSHOT);
 } finally {
   await seeded.pkg.stop();
   rmSync(work, { recursive: true, force: true });

@@ -21,7 +21,7 @@ describe('the allocator settings', () => {
 
   test('are the variables glibc reads, each NAME=value', () => {
     expect(ALLOCATOR_ENV_PREFIX).toBe(
-      'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072',
+      'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=131072',
     );
   });
 

@@ -5,13 +5,15 @@
 // Windows, macOS) ignore them.
 
 /**
- * glibc malloc's variables: an allocation of 128 KiB or more is always its own mapping, handed
- * back on free (glibc's default threshold, no longer raised by the first large free), free
- * memory above 128 KiB at the top of a heap is handed back, and the threads share two arenas.
+ * glibc malloc's variables: an allocation of 32 KiB or more is always its own mapping, handed
+ * back on free (a fixed threshold, no longer raised by the first large free; below glibc's
+ * 128 KiB, so that the 64 KiB buffers of socket reads and unpacking never leave holes in a heap:
+ * docs/performance.md, "Memory, fifth pass"), free memory above 128 KiB at the top of a heap is
+ * handed back, and the threads share two arenas.
  */
 export const ALLOCATOR_ENV = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '32768',
   MALLOC_TRIM_THRESHOLD_: '131072',
 } as const;
 

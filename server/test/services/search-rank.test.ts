@@ -300,3 +300,34 @@ describe('the search ranker gives the reference ranking', () => {
     }
   });
 });
+
+describe('search by words whose beginnings share a hash', () => {
+  // The index files the beginnings and the one-letter variants of its words by a hash of their
+  // letters (term-index.ts): "afgyb" and "cbcdh" have the same one, so each word filed under it
+  // must be told apart from the other by its letters.
+  const doc = (name: string, word: string): IndexedDoc => ({
+    id: `@geo/${name}`,
+    namespace: 'geo',
+    name,
+    description: word,
+    latest: '1.0.0',
+    latestYanked: false,
+    latestDeprecated: null,
+    revision: 1,
+    search: null,
+  });
+  const ids = (index: SearchIndex, q: string) =>
+    rankPackages(index, q, {}, { offset: 0, limit: 10 }).results.map((r) => r.pkg.id);
+
+  test('a word begun by one of them is found by it, not by the other', () => {
+    const index = createSearchIndex();
+    indexPackage(index, doc('first', 'afgybzz'));
+    indexPackage(index, doc('second', 'cbcdhzz'));
+    indexPackage(index, doc('third', 'cbcdh'));
+    expect(ids(index, 'afgyb')).toEqual(['@geo/first']);
+    expect(ids(index, 'cbcdh').sort()).toEqual(['@geo/second', '@geo/third']);
+    dropPackage(index, '@geo/second');
+    expect(ids(index, 'cbcdh')).toEqual(['@geo/third']);
+    expect(ids(index, 'afgyb')).toEqual(['@geo/first']);
+  });
+});

@@ -48,8 +48,11 @@ export interface SearchIndex {
   terms: TermIndex<IndexedPackage>;
   /** Every listed package by id (one whose every version is yanked is listed, marked, ranked last). */
   packages: Map<string, IndexedPackage>;
-  /** The listed packages by their name without the namespace (a query equal to it ranks it first). */
-  byName: Map<string, Set<IndexedPackage>>;
+  /**
+   * The listed packages by their name without the namespace (a query equal to it ranks it first),
+   * in the order they were listed; an array, lighter than a Set for the one package most names have.
+   */
+  byName: Map<string, IndexedPackage[]>;
   /** The revision last read of every package, listed or not (null: a document without one). */
   revisions: Map<string, number | null>;
   /** Downloads of the last 7 UTC days by package id (the download counter's weekly table). */
@@ -120,9 +123,9 @@ function unlist(index: SearchIndex, id: string): void {
   if (!old) return;
   index.terms.remove(old);
   index.packages.delete(id);
-  const named = index.byName.get(bareName(id));
-  named?.delete(old);
-  if (named?.size === 0) index.byName.delete(bareName(id));
+  const named = index.byName.get(bareName(id))?.filter((pkg) => pkg !== old);
+  if (named?.length) index.byName.set(bareName(id), named);
+  else index.byName.delete(bareName(id));
 }
 
 /** Lists a package (read from the store) in the index, in place of what it had of it. */
@@ -144,9 +147,8 @@ export function indexPackage(index: SearchIndex, doc: IndexedDoc): void {
   };
   index.packages.set(doc.id, pkg);
   const bare = bareName(doc.id);
-  let named = index.byName.get(bare);
-  if (!named) index.byName.set(bare, (named = new Set()));
-  named.add(pkg);
+  const named = index.byName.get(bare);
+  index.byName.set(bare, named ? [...named, pkg] : [pkg]);
   index.terms.set(
     pkg,
     {
@@ -166,10 +168,17 @@ export function dropPackage(index: SearchIndex, id: string): void {
   index.revisions.delete(id);
 }
 
-/** Every package at once (the first refresh). */
+/**
+ * Every package (the first refresh), indexed batch by batch as the cursor reads them: the decoded
+ * documents of all packages at once would be garbage of the size of the store, and V8's heap
+ * would grow to hold it (docs/performance.md, "Memory, fifth pass").
+ */
 async function loadAll(deps: RegistryDeps, index: SearchIndex): Promise<void> {
-  const docs = await deps.models.Package.find({}, PROJECTION).lean<IndexedDoc[]>();
-  for (const doc of docs) indexPackage(index, doc);
+  const cursor = deps.models.Package.find({}, PROJECTION)
+    .lean<IndexedDoc[]>()
+    .cursor({ batchSize: RELOAD_BATCH });
+  for await (const doc of cursor) indexPackage(index, doc);
+  index.terms.trim();
 }
 
 /** The revision of every package: the changed ones read again, the ones gone dropped. */

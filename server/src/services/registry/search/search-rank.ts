@@ -13,7 +13,7 @@
 import type { SearchPackagesInput } from '@pkg/shared';
 import type { IndexedPackage, SearchIndex } from './search-index.js';
 import { tokenize } from './search-terms.js';
-import { SEARCH_FIELDS, type SearchField, type TermIndex } from './term-index.js';
+import { FIELD_BITS, FIELD_MASK, SEARCH_FIELDS, type SearchField, type TermIndex } from './term-index.js';
 
 /** Each field weighs three times the next, so that one field's match outranks any lesser one's. */
 export const FIELD_WEIGHTS: Readonly<Record<SearchField, number>> = {
@@ -169,10 +169,11 @@ function scoreTerms(terms: TermIndex<IndexedPackage>, words: string[], s: Scratc
   for (const word of words) {
     let termCount = 0;
     for (const { quality, posting } of terms.matches(word)) {
-      const { ids, masks, length } = posting;
+      const { entries, length } = posting;
       for (let i = 0; i < length; i++) {
-        const doc = ids[i] as number;
-        const fields = masks[i] as number;
+        const entry = entries[i] as number;
+        const doc = entry >> FIELD_BITS;
+        const fields = entry & FIELD_MASK;
         const score = (MASK_WEIGHTS[fields] as number) * quality;
         const best = termBest[doc] as number;
         if (best === 0) {
