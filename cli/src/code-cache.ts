@@ -72,10 +72,12 @@ export function requireWithCodeCache(
   env: NodeJS.ProcessEnv = process.env,
 ): unknown {
   if (env.PKG_NO_CODE_CACHE === '1') return createRequire(file)(file);
+  // The name first, then the text: a bundle replaced in between pairs the new text with the name
+  // of a file that no longer exists, which no later run looks up; the other order would file the
+  // old text under the new build's name.
+  const identity = bundleIdentity(file);
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256')
-    .update(`${process.version}\0${bundleIdentity(file)}`)
-    .digest('hex');
+  const key = createHash('sha256').update(`${process.version}\0${identity}`).digest('hex');
   const bundle = path.basename(file);
   const build = `${bundle}-${key.slice(0, 32)}`;
   const cacheFile = path.join(userCacheDir(env), 'v8', `${build}-${command}.bin`);
